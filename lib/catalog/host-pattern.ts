@@ -1,0 +1,15 @@
+/**
+ * Compiles an MX host pattern into a matcher. `*.` at the start stands for one or more labels; `*` anywhere
+ * else for any run of host characters within one label. Anchored at both ends, so `mx*.zoho.com` never
+ * matches `mx.zoho.com.evil.example`.
+ */
+export function compileHostPattern(pattern: string): (host: string) => boolean {
+  const anyLabels = pattern.startsWith('*.');
+  const rest = anyLabels ? pattern.slice(2) : pattern;
+  const body = rest
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[a-z0-9-]*');
+  const regex = new RegExp(`^${anyLabels ? '(?:[a-z0-9-]+\\.)+' : ''}${body}$`);
+  return (host) => regex.test(host);
+}

@@ -1,0 +1,3 @@
+export { classify } from './classify.ts';
+export type { ProviderEntry, RelayEntry } from './providers.ts';
+export { businessProviders, consumerProviders, relays } from './providers.ts';

@@ -1,0 +1,27 @@
+import { toAsciiDomain } from './domain.ts';
+
+/** RFC 5321 §4.5.3.1.1 and §4.5.3.1.3: 64 octets of local part, 254 of whole path without brackets. */
+const MAX_LOCAL_PART_OCTETS = 64;
+const MAX_ADDRESS_LENGTH = 254;
+/** Dot-atom of RFC 5322 atext, widened to UTF-8 by RFC 6531 (SMTPUTF8). */
+const DOT_ATOM = /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+)*$/u;
+const QUOTED_STRING = /^"(?:[^"\\\r\n]|\\[^\r\n])*"$/u;
+const utf8 = new TextEncoder();
+
+/**
+ * Reads what a caller asks about: an email address or a bare domain.
+ * Returns the normalised ASCII domain, which is all that classification depends on, or null when the
+ * input is neither a syntactically valid address nor a valid domain.
+ */
+export function parseLookupTarget(input: string): { domain: string } | null {
+  const at = input.lastIndexOf('@');
+  if (at === -1) {
+    const domain = toAsciiDomain(input);
+    return domain ? { domain } : null;
+  }
+  const local = input.slice(0, at);
+  const domain = toAsciiDomain(input.slice(at + 1));
+  if (!domain || input.length > MAX_ADDRESS_LENGTH) return null;
+  if (local === '' || utf8.encode(local).length > MAX_LOCAL_PART_OCTETS) return null;
+  return DOT_ATOM.test(local) || QUOTED_STRING.test(local) ? { domain } : null;
+}

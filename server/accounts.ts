@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from './database.ts';
+
+const KEY_PREFIX = 'wl_';
+/** Characters of a key shown by `keys list`: enough to tell keys apart, too few to use one. */
+const SHOWN_KEY_CHARACTERS = 8;
+const DAY_MS = 24 * 3600 * 1000;
+/** Lookups a subscription allows in its period when the creator does not say. */
+export const DEFAULT_SUBSCRIPTION_ALLOWANCE = 100_000;
+
+export interface AccountSummary {
+  id: number;
+  keyPrefix: string;
+  credits: number;
+  subscriptionExpiresAt: number | null;
+  subscriptionAllowance: number;
+  lookups: number;
+}
+
+/** Keys are stored hashed: a copied database file does not give away working keys. */
+function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function createAccounts(db: Db, now: () => number = Date.now) {
+  const findAccount = db.prepare<[string], { id: number }>(
+    'SELECT account_id AS id FROM api_keys WHERE key_hash = ?',
+  );
+  const canPayStatement = db.prepare<[number, number], { ok: number }>(
+    `SELECT (subscription_expires_at > ? AND subscription_allowance > 0) OR credits > 0 AS ok
+     FROM accounts WHERE id = ?`,
+  );
+  const spendAllowance = db.prepare<[number, number]>(
+    `UPDATE accounts SET subscription_allowance = subscription_allowance - 1, lookups = lookups + 1
+     WHERE id = ? AND subscription_expires_at > ? AND subscription_allowance > 0`,
+  );
+  const spendCredit = db.prepare<[number]>(
+    'UPDATE accounts SET credits = credits - 1, lookups = lookups + 1 WHERE id = ? AND credits > 0',
+  );
+  const insertAccount = db.prepare<[number, number | null, number, number]>(
+    `INSERT INTO accounts (credits, subscription_expires_at, subscription_allowance, created_at)
+     VALUES (?, ?, ?, ?)`,
+  );
+  const insertKey = db.prepare<[string, string, number | bigint, number]>(
+    'INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const addCredits = db.prepare<[number, number]>('UPDATE accounts SET credits = credits + ? WHERE id = ?');
+  const extendSubscription = db.prepare<[number, number, number, number]>(
+    `UPDATE accounts SET subscription_expires_at = max(coalesce(subscription_expires_at, 0), ?) + ?,
+       subscription_allowance = subscription_allowance + ? WHERE id = ?`,
+  );
+  const listStatement = db.prepare<[], AccountSummary>(
+    `SELECT a.id, k.key_prefix AS keyPrefix, a.credits, a.subscription_expires_at AS subscriptionExpiresAt,
+       a.subscription_allowance AS subscriptionAllowance, a.lookups
+     FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id`,
+  );
+
+  /**
+   * One unit for one answer: the subscription's allowance while it is valid, else a credit. A single
+   * transaction holding SQLite's write lock, so under any concurrency, in this process or another, no
+   * balance goes below zero and two answers never share one unit.
+   */
+  const charge = db.transaction((accountId: number): boolean => {
+    if (spendAllowance.run(accountId, now()).changes === 1) return true;
+    return spendCredit.run(accountId).changes === 1;
+  });
+
+  return {
+    /** The account behind a key, or null for a missing or unknown key. */
+    accountForKey(key: string): number | null {
+      return findAccount.get(hashKey(key))?.id ?? null;
+    },
+    /** Whether the account could pay for one answer now; checked before any lookup work. */
+    canPay(accountId: number): boolean {
+      return canPayStatement.get(now(), accountId)?.ok === 1;
+    },
+    charge(accountId: number): boolean {
+      return charge.immediate(accountId);
+    },
+    /** Creates an account with one key and returns the key (shown once; only its hash is stored). */
+    create(options: { credits: number; subscriptionDays?: number; allowance?: number }): string {
+      const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+      db.transaction(() => {
+        const createdAt = now();
+        const expiresAt = options.subscriptionDays ? createdAt + options.subscriptionDays * DAY_MS : null;
+        const allowance = options.subscriptionDays
+          ? (options.allowance ?? DEFAULT_SUBSCRIPTION_ALLOWANCE)
+          : 0;
+        const { lastInsertRowid } = insertAccount.run(options.credits, expiresAt, allowance, createdAt);
+        insertKey.run(
+          hashKey(key),
+          key.slice(0, KEY_PREFIX.length + SHOWN_KEY_CHARACTERS),
+          lastInsertRowid,
+          createdAt,
+        );
+      }).immediate();
+      return key;
+    },
+    /** Adds credits and/or subscription days to the key's account; false when the key is unknown. */
+    topUp(
+      key: string,
+      options: { credits?: number; subscriptionDays?: number; allowance?: number },
+    ): boolean {
+      const accountId = findAccount.get(hashKey(key))?.id;
+      if (accountId === undefined) return false;
+      db.transaction(() => {
+        if (options.credits) addCredits.run(options.credits, accountId);
+        if (options.subscriptionDays) {
+          const allowance = options.allowance ?? DEFAULT_SUBSCRIPTION_ALLOWANCE;
+          extendSubscription.run(now(), options.subscriptionDays * DAY_MS, allowance, accountId);
+        }
+      }).immediate();
+      return true;
+    },
+    list(): AccountSummary[] {
+      return listStatement.all();
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,52 @@
+import type { IncomingMessage } from 'node:http';
+import { z } from 'zod';
+import { parseLookupTarget } from '../lib/email/lookup-target.ts';
+
+/** A valid body is under 400 bytes (a 254-character address plus skip_cache); anything past this is refused. */
+export const MAX_BODY_BYTES = 8 * 1024;
+
+export class BodyTooLarge extends Error {
+  override readonly name = 'BodyTooLarge';
+}
+
+/** Whether the declared Content-Length already rules the body out, so it need not be read at all. */
+export function declaresTooLargeBody(request: IncomingMessage): boolean {
+  return Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
+}
+
+/** Reads the body, stopping (and throwing BodyTooLarge) as soon as it passes MAX_BODY_BYTES. */
+export async function readBody(request: IncomingMessage): Promise<Buffer> {
+  if (declaresTooLargeBody(request)) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+const requestSchema = z.strictObject({
+  email: z.string(),
+  skip_cache: z.boolean().optional(),
+});
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The lookup a body asks for, or null when it is not a JSON object holding `email` (an address or a
+ * domain) and optionally a boolean `skip_cache`, and nothing else.
+ */
+export function parseLookupRequest(body: Uint8Array): { domain: string; skipCache: boolean } | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(utf8.decode(body));
+  } catch {
+    return null;
+  }
+  const parsed = requestSchema.safeParse(json);
+  if (!parsed.success) return null;
+  const target = parseLookupTarget(parsed.data.email);
+  return target ? { domain: target.domain, skipCache: parsed.data.skip_cache ?? false } : null;
+}
