@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { classify } from './classify.ts';
+import { compileHostPattern } from './host-pattern.ts';
+import { businessProviders, consumerProviders, relays } from './providers.ts';
+
+describe('classify: consumer domains', () => {
+  it('gives gmail.com the hosted service’s exact answer', () => {
+    expect(classify('gmail.com')).toEqual({
+      name: 'Google (Public)',
+      nice_name: 'Gmail',
+      webmail_url: 'https://mail.google.com/mail',
+      webmail_search_url: 'https://mail.google.com/mail/#search/%q',
+      is_disposable: false,
+      is_freemail: true,
+      is_privacy_service: false,
+    });
+  });
+
+  it.each([
+    ['googlemail.com', 'Gmail'],
+    ['hotmail.co.uk', 'Outlook.com'],
+    ['live.com.mx', 'Outlook.com'],
+    ['msn.com', 'Outlook.com'],
+    ['yahoo.co.uk', 'Yahoo Mail'],
+    ['ymail.com', 'Yahoo Mail'],
+    ['aol.com', 'AOL Mail'],
+    ['me.com', 'iCloud Mail'],
+    ['pm.me', 'Proton Mail'],
+    ['fastmail.com', 'Fastmail'],
+    ['zohomail.eu', 'Zoho Mail'],
+    ['yandex.ru', 'Yandex Mail'],
+    ['bk.ru', 'Mail.ru'],
+    ['gmx.de', 'GMX'],
+    ['web.de', 'WEB.DE'],
+    ['qq.com', 'QQ Mail'],
+    ['163.com', 'NetEase 163 Mail'],
+    ['126.com', 'NetEase 126 Mail'],
+    ['naver.com', 'Naver Mail'],
+    ['tutanota.com', 'Tuta Mail'],
+    ['mailbox.org', 'mailbox.org'],
+    ['posteo.de', 'Posteo'],
+  ])('%s is %s, free mail', (domain, niceName) => {
+    expect(classify(domain)).toMatchObject({ nice_name: niceName, is_freemail: true, is_privacy_service: false });
+  });
+
+  it('normalises case, a trailing dot and whitespace', () => {
+    expect(classify(' GMAIL.COM. ')?.nice_name).toBe('Gmail');
+  });
+
+  it('keeps a known provider even when MX hosts point elsewhere', () => {
+    expect(classify('gmail.com', ['mx.self-hosted.example'])?.name).toBe('Google (Public)');
+  });
+
+  it('keeps a known provider that a disposable list also names (keemail.me is Tuta)', () => {
+    expect(classify('keemail.me')).toMatchObject({ nice_name: 'Tuta Mail', is_disposable: false });
+  });
+});
+
+describe('classify: business mail by MX', () => {
+  it.each([
+    [['aspmx.l.google.com'], 'Google Workspace'],
+    [['ALT1.ASPMX.L.GOOGLE.COM.'], 'Google Workspace'],
+    [['smtp.google.com'], 'Google Workspace'],
+    [['acme-com.mail.protection.outlook.com'], 'Microsoft 365'],
+    [['acme-com.o-v1.mx.microsoft'], 'Microsoft 365'],
+    [['mx.zoho.com', 'mx2.zoho.com'], 'Zoho Mail'],
+    [['in1-smtp.messagingengine.com'], 'Fastmail'],
+    [['mail.protonmail.ch'], 'Proton Mail'],
+    [['mx.yandex.net'], 'Yandex 360'],
+    [['mx01.mail.icloud.com'], 'iCloud Mail'],
+    [['inbound-smtp.eu-west-1.amazonaws.com'], 'Amazon WorkMail'],
+    [['mx1.emailsrvr.com'], 'Rackspace Email'],
+    [['smtp.secureserver.net'], 'GoDaddy Email'],
+    [['mx00.ionos.de'], 'IONOS Mail'],
+    [['mx1.mail.ovh.net'], 'OVHcloud Mail'],
+  ])('%j is %s, not free mail', (mx, niceName) => {
+    expect(classify('acme.example', mx)).toMatchObject({ nice_name: niceName, is_freemail: false });
+  });
+
+  it('calls the company offer a different provider from the consumer one', () => {
+    expect(classify('acme.example', ['aspmx.l.google.com'])?.name).not.toBe(classify('gmail.com')?.name);
+    expect(classify('acme.example', ['mx.zoho.com'])?.name).not.toBe(classify('zoho.com')?.name);
+  });
+
+  it('uses the most preferred recognised host', () => {
+    expect(classify('acme.example', ['mx.unknown.example', 'aspmx.l.google.com', 'mx1.emailsrvr.com'])?.nice_name).toBe(
+      'Google Workspace',
+    );
+  });
+
+  it('passes over a security gateway to the mailbox behind it, and is unknown when there is none', () => {
+    expect(classify('acme.example', ['mxa-001.pphosted.com', 'acme-com.mail.protection.outlook.com'])?.nice_name).toBe(
+      'Microsoft 365',
+    );
+    expect(classify('acme.example', ['eu-smtp-inbound-1.mimecast.com'])).toBeNull();
+  });
+
+  it('is null for unknown MX hosts, and without MX for an unknown domain', () => {
+    expect(classify('acme.example', ['mx.acme.example'])).toBeNull();
+    expect(classify('acme.example')).toBeNull();
+  });
+
+  it('flags a hosted domain that is on the free-mail list', () => {
+    expect(classify('abv.bg', ['pmx.abv.bg'])).toBeNull();
+    expect(classify('abv.bg', ['aspmx.l.google.com'])).toMatchObject({ nice_name: 'Google Workspace', is_freemail: true });
+  });
+});
+
+describe('classify: relays and disposable domains', () => {
+  it.each(['duck.com', 'privaterelay.appleid.com', 'mozmail.com', 'jane.mozmail.com', 'aleeas.com', 'bob.anonaddy.com', 'passinbox.com'])(
+    '%s is a privacy service with no links',
+    (domain) => {
+      expect(classify(domain)).toMatchObject({
+        name: 'Privacy Service',
+        webmail_url: null,
+        webmail_search_url: null,
+        is_privacy_service: true,
+        is_disposable: false,
+        is_freemail: false,
+      });
+    },
+  );
+
+  it('flags a disposable domain and its random subdomains', () => {
+    expect(classify('mailinator.com')).toMatchObject({ is_disposable: true, is_freemail: false, webmail_url: null });
+    expect(classify('x7k2.mailinator.com')?.is_disposable).toBe(true);
+  });
+
+  it('does not call relays disposable even if MX hosts are unknown', () => {
+    expect(classify('duck.com', ['inbound-smtp.duck.com'])?.is_disposable).toBe(false);
+  });
+});
+
+describe('the catalog data', () => {
+  const all = [...consumerProviders, ...businessProviders];
+
+  it('has unique ids and no domain claimed twice', () => {
+    const ids = [...all, ...relays].map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const domains = [...consumerProviders.flatMap((p) => p.domains ?? []), ...relays.flatMap((r) => r.domains)];
+    expect(domains.filter((domain, i) => domains.indexOf(domain) !== i)).toEqual([]);
+  });
+
+  it('links only to https URLs, and each search template has exactly one %q', () => {
+    for (const provider of all) {
+      expect(new URL(provider.webmailUrl).protocol, provider.id).toBe('https:');
+      if (provider.searchUrl === null) continue;
+      expect(provider.searchUrl.split('%q').length - 1, provider.id).toBe(1);
+      expect(new URL(provider.searchUrl.replace('%q', 'x')).origin, provider.id).toBe(new URL(provider.webmailUrl).origin);
+    }
+  });
+
+  it('names sources for every entry', () => {
+    for (const entry of [...all, ...relays]) expect(entry.sources.length, entry.id).toBeGreaterThan(0);
+  });
+});
+
+describe('compileHostPattern', () => {
+  it('anchors patterns so look-alike hosts do not match', () => {
+    const zoho = compileHostPattern('mx*.zoho.com');
+    expect(zoho('mx2.zoho.com')).toBe(true);
+    expect(zoho('mx.zoho.com.evil.example')).toBe(false);
+    expect(zoho('evilmx.zoho.com')).toBe(false);
+    const m365 = compileHostPattern('*.mail.protection.outlook.com');
+    expect(m365('a-b.mail.protection.outlook.com')).toBe(true);
+    expect(m365('mail.protection.outlook.com')).toBe(false);
+    expect(m365('x.mail.protection.outlook.com.evil.example')).toBe(false);
+  });
+});
