@@ -5,6 +5,8 @@ const KEY_PREFIX = 'wl_';
 /** Characters of a key shown by `keys list`: enough to tell keys apart, too few to use one. */
 const SHOWN_KEY_CHARACTERS = 8;
 const DAY_MS = 24 * 3600 * 1000;
+/** Known keys remembered with their account: hashing and a SQLite read were a fifth of a cached request. */
+const REMEMBERED_KEYS = 10_000;
 /** Lookups a subscription allows in its period when the creator does not say. */
 export const DEFAULT_SUBSCRIPTION_ALLOWANCE = 100_000;
 
@@ -30,6 +32,8 @@ export function createAccounts(db: Db, now: () => number = Date.now) {
     `SELECT (subscription_expires_at > ? AND subscription_allowance > 0) OR credits > 0 AS ok
      FROM accounts WHERE id = ?`,
   );
+  // Keys are never deleted, so a key once found keeps its account.
+  const accountByKey = new Map<string, number>();
   const spendAllowance = db.prepare<[number, number]>(
     `UPDATE accounts SET subscription_allowance = subscription_allowance - 1, lookups = lookups + 1
      WHERE id = ? AND subscription_expires_at > ? AND subscription_allowance > 0`,
@@ -55,31 +59,66 @@ export function createAccounts(db: Db, now: () => number = Date.now) {
      FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id`,
   );
 
+  /** One unit for one answer: the subscription's allowance while it is valid, else a credit. */
+  const chargeOne = (accountId: number): boolean =>
+    spendAllowance.run(accountId, now()).changes === 1 || spendCredit.run(accountId).changes === 1;
+
   /**
-   * One unit for one answer: the subscription's allowance while it is valid, else a credit. A single
-   * transaction holding SQLite's write lock, so under any concurrency, in this process or another, no
-   * balance goes below zero and two answers never share one unit.
+   * Group commit: the charges asked for within one turn of the event loop are made in one transaction
+   * holding SQLite's write lock, each still conditional on its own balance. So under any concurrency, in
+   * this process or another, no balance goes below zero and two answers never share one unit; and as no
+   * answer goes out before its charge is committed, a crash loses neither an answer's charge nor a credit.
+   * One commit per request cost 80 % of the cached path's time (profiled under autocannon).
    */
-  const charge = db.transaction((accountId: number): boolean => {
-    if (spendAllowance.run(accountId, now()).changes === 1) return true;
-    return spendCredit.run(accountId).changes === 1;
-  });
+  let pending: { accountId: number; settle: (charged: boolean) => void; fail: (error: unknown) => void }[] =
+    [];
+  const chargeBatch = db.transaction((batch: typeof pending) =>
+    batch.map(({ accountId }) => chargeOne(accountId)),
+  );
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    try {
+      const results = chargeBatch.immediate(batch);
+      for (const [i, entry] of batch.entries()) entry.settle(results[i] === true);
+    } catch (error) {
+      for (const entry of batch) entry.fail(error);
+    }
+  };
 
   return {
     /** The account behind a key, or null for a missing or unknown key. */
     accountForKey(key: string): number | null {
-      return findAccount.get(hashKey(key))?.id ?? null;
+      const remembered = accountByKey.get(key);
+      if (remembered !== undefined) return remembered;
+      const id = findAccount.get(hashKey(key))?.id;
+      if (id === undefined) return null;
+      if (accountByKey.size >= REMEMBERED_KEYS) accountByKey.clear();
+      accountByKey.set(key, id);
+      return id;
     },
-    /** Whether the account could pay for one answer now; checked before any lookup work. */
+    /** Whether the account could pay for one answer now: checked before any lookup work. */
     canPay(accountId: number): boolean {
       return canPayStatement.get(now(), accountId)?.ok === 1;
     },
-    charge(accountId: number): boolean {
-      return charge.immediate(accountId);
+    /** Charges one answer; false when the account has nothing left to pay with. */
+    charge(accountId: number): Promise<boolean> {
+      return new Promise((settle, fail) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ accountId, settle, fail });
+      });
     },
-    /** Creates an account with one key and returns the key (shown once; only its hash is stored). */
-    create(options: { credits: number; subscriptionDays?: number; allowance?: number }): string {
-      const key = `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+    /**
+     * Creates an account with one key and returns the key (shown once; only its hash is stored). A key is
+     * made up unless one is given (the local demo key).
+     */
+    create(options: {
+      credits: number;
+      subscriptionDays?: number;
+      allowance?: number;
+      key?: string;
+    }): string {
+      const key = options.key ?? `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
       db.transaction(() => {
         const createdAt = now();
         const expiresAt = options.subscriptionDays ? createdAt + options.subscriptionDays * DAY_MS : null;

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DnsFixtureServer, startDnsFixtureServer, startSilentDnsServer } from '../test/support/dns-fixture-server.ts';
+import {
+  type DnsFixtureServer,
+  startDnsFixtureServer,
+  startSilentDnsServer,
+} from '../test/support/dns-fixture-server.ts';
 import { createMxResolver, DnsFailure } from './dns.ts';
 
 let dns: DnsFixtureServer;
@@ -32,9 +36,9 @@ describe('createMxResolver against a real DNS server on loopback', () => {
     const silent = await startSilentDnsServer();
     try {
       const started = performance.now();
-      await expect(createMxResolver({ servers: [silent.address], timeoutMs: 200 })('gmail.com')).rejects.toBeInstanceOf(
-        DnsFailure,
-      );
+      await expect(
+        createMxResolver({ servers: [silent.address], timeoutMs: 200 })('gmail.com'),
+      ).rejects.toBeInstanceOf(DnsFailure);
       expect(performance.now() - started).toBeLessThan(200 * 3 + 300);
     } finally {
       await silent.close();

@@ -9,10 +9,22 @@ const storedResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('unrecognised') }),
 ]);
 
-/** Answers per domain in SQLite; expired and unreadable rows count as misses. */
+/**
+ * Entries kept in memory in front of SQLite, least recently used dropped first. A SQLite point read costs
+ * about 20 µs under WAL, which was a third of a cached request's time (profiled under autocannon).
+ */
+export const MEMORY_CACHE_ENTRIES = 10_000;
+
+/** Answers per domain: in memory, then in SQLite (which survives restarts); expired and unreadable rows count as misses. */
 export function createLookupCache(db: Db, now: () => number = Date.now) {
-  const read = db.prepare<[string, number], { body: string }>(
-    'SELECT body FROM lookup_cache WHERE domain = ? AND expires_at > ?',
+  const memory = new Map<string, { result: LookupResult; expiresAt: number }>();
+  const remember = (domain: string, result: LookupResult, expiresAt: number) => {
+    memory.delete(domain);
+    memory.set(domain, { result, expiresAt });
+    if (memory.size > MEMORY_CACHE_ENTRIES) memory.delete(memory.keys().next().value as string);
+  };
+  const read = db.prepare<[string, number], { body: string; expiresAt: number }>(
+    'SELECT body, expires_at AS expiresAt FROM lookup_cache WHERE domain = ? AND expires_at > ?',
   );
   const write = db.prepare<[string, number, string, number]>(
     `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES (?, ?, ?, ?)
@@ -22,27 +34,35 @@ export function createLookupCache(db: Db, now: () => number = Date.now) {
 
   return {
     get(domain: string): LookupResult | null {
-      const row = read.get(domain, now());
+      const time = now();
+      const held = memory.get(domain);
+      if (held && held.expiresAt > time) {
+        remember(domain, held.result, held.expiresAt);
+        return held.result;
+      }
+      memory.delete(domain);
+      const row = read.get(domain, time);
       if (!row) return null;
       try {
         const parsed = storedResult.safeParse(JSON.parse(row.body));
-        return parsed.success ? parsed.data : null;
+        if (!parsed.success) return null;
+        remember(domain, parsed.data, row.expiresAt);
+        return parsed.data;
       } catch {
         return null;
       }
     },
     set(domain: string, result: LookupResult, ttlSeconds: number): void {
       if (ttlSeconds <= 0) return;
-      write.run(
-        domain,
-        result.kind === 'found' ? 200 : 404,
-        JSON.stringify(result),
-        now() + ttlSeconds * 1000,
-      );
+      const expiresAt = now() + ttlSeconds * 1000;
+      write.run(domain, result.kind === 'found' ? 200 : 404, JSON.stringify(result), expiresAt);
+      remember(domain, result, expiresAt);
     },
     /** Drops expired rows so the file does not grow without bound. */
     purgeExpired(): number {
-      return purge.run(now()).changes;
+      const time = now();
+      for (const [domain, held] of memory) if (held.expiresAt <= time) memory.delete(domain);
+      return purge.run(time).changes;
     },
   };
 }

@@ -16,40 +16,34 @@ export interface LookupOptions {
 }
 
 /**
- * Looks a normalised domain up: the cache first (unless skipped), else DNS then the catalog, and the
- * answer (found or not found; never a failure) goes back into the cache. Concurrent lookups of one domain
- * share one DNS query. Throws DnsFailure when DNS cannot answer.
+ * Looks normalised domains up: `cached` answers from the cache; `resolve` asks DNS then the catalog and puts
+ * the answer (found or not found; never a failure) into the cache, refreshing it. Concurrent resolutions of
+ * one domain share one DNS query. `resolve` throws DnsFailure when DNS cannot answer.
  */
 export function createLookup(options: LookupOptions) {
   const inFlight = new Map<string, Promise<LookupResult>>();
 
-  async function resolve(domain: string): Promise<LookupResult> {
+  async function resolveUncached(domain: string): Promise<LookupResult> {
     const answer = await options.resolveMx(domain);
-    if (answer.kind !== 'mx') return { kind: 'no-mx' };
-    const info = classify(domain, answer.hosts);
-    const result: LookupResult = info ? { kind: 'found', info } : { kind: 'unrecognised' };
-    options.cache.set(
-      domain,
-      result,
-      result.kind === 'found' ? options.ttlSeconds : options.negativeTtlSeconds,
-    );
+    const info = answer.kind === 'mx' ? classify(domain, answer.hosts) : null;
+    const result: LookupResult = info
+      ? { kind: 'found', info }
+      : { kind: answer.kind === 'mx' ? 'unrecognised' : 'no-mx' };
+    const ttl = result.kind === 'found' ? options.ttlSeconds : options.negativeTtlSeconds;
+    options.cache.set(domain, result, ttl);
     return result;
   }
 
-  return async function lookup(
-    domain: string,
-    skipCache: boolean,
-  ): Promise<{ result: LookupResult; cached: boolean }> {
-    if (!skipCache) {
-      const hit = options.cache.get(domain);
-      if (hit) return { result: hit, cached: true };
-    }
-    let pending = inFlight.get(domain);
-    if (!pending) {
-      pending = resolve(domain).finally(() => inFlight.delete(domain));
-      inFlight.set(domain, pending);
-    }
-    return { result: await pending, cached: false };
+  return {
+    cached: (domain: string): LookupResult | null => options.cache.get(domain),
+    resolve(domain: string): Promise<LookupResult> {
+      let pending = inFlight.get(domain);
+      if (!pending) {
+        pending = resolveUncached(domain).finally(() => inFlight.delete(domain));
+        inFlight.set(domain, pending);
+      }
+      return pending;
+    },
   };
 }
 

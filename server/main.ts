@@ -5,6 +5,7 @@ import { createMxResolver } from './dns.ts';
 import { runKeysCommand, UsageError } from './keys-cli.ts';
 import { createLookup } from './lookup.ts';
 import { createLookupCache } from './lookup-cache.ts';
+import { createRequestLog } from './request-log.ts';
 import { createService } from './service.ts';
 
 /** Expired cache rows are dropped this often. */
@@ -20,11 +21,12 @@ function serve(): void {
     ttlSeconds: config.CACHE_TTL_SECONDS,
     negativeTtlSeconds: config.NEGATIVE_CACHE_TTL_SECONDS,
   });
+  const requestLog = createRequestLog((text) => process.stdout.write(text));
   const server = createService({
     accounts: createAccounts(db),
     lookup,
     dashboardUrl: config.DASHBOARD_URL,
-    log: (line) => process.stdout.write(`${line}\n`),
+    log: requestLog.log,
   });
   const purge = setInterval(() => cache.purgeExpired(), CACHE_PURGE_INTERVAL_MS);
   purge.unref();
@@ -37,7 +39,10 @@ function serve(): void {
     );
   });
   const stop = () => {
-    server.close(() => db.close());
+    server.close(() => {
+      requestLog.flush();
+      db.close();
+    });
     server.closeIdleConnections();
   };
   process.once('SIGTERM', stop);

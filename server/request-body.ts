@@ -14,17 +14,31 @@ export function declaresTooLargeBody(request: IncomingMessage): boolean {
   return Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
 }
 
-/** Reads the body, stopping (and throwing BodyTooLarge) as soon as it passes MAX_BODY_BYTES. */
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  if (declaresTooLargeBody(request)) throw new BodyTooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+/** Reads the body, stopping (and rejecting with BodyTooLarge) as soon as it passes MAX_BODY_BYTES. */
+export function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    if (declaresTooLargeBody(request)) {
+      reject(new BodyTooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      request.off('data', onData);
+      request.pause();
+      reject(new BodyTooLarge());
+    };
+    request.on('data', onData);
+    request.once('end', () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)),
+    );
+    request.once('error', reject);
+  });
 }
 
 const requestSchema = z.strictObject({

@@ -90,12 +90,14 @@ export function createHandler(deps: ServiceDeps) {
     }
     log.domain = parsed.domain;
 
-    if (!deps.accounts.canPay(account)) {
+    const hit = parsed.skipCache ? null : deps.lookup.cached(parsed.domain);
+    log.cache = hit ? 'hit' : 'miss';
+    // A cached answer needs no lookup work, so for it the atomic charge below is the only balance check.
+    if (hit?.kind !== 'found' && !deps.accounts.canPay(account)) {
       send(response, 401, MESSAGES.billing(deps.dashboardUrl));
       return 401;
     }
-    const { result, cached } = await deps.lookup(parsed.domain, parsed.skipCache);
-    log.cache = cached ? 'hit' : 'miss';
+    const result = hit ?? (await deps.lookup.resolve(parsed.domain));
     if (result.kind === 'no-mx') {
       send(response, 404, MESSAGES.noMx);
       return 404;
@@ -105,7 +107,7 @@ export function createHandler(deps: ServiceDeps) {
       return 404;
     }
     // Charged only now, atomically: concurrent requests that all passed canPay cannot overdraw.
-    if (!deps.accounts.charge(account)) {
+    if (!(await deps.accounts.charge(account))) {
       send(response, 401, MESSAGES.billing(deps.dashboardUrl));
       return 401;
     }

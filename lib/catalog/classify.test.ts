@@ -40,7 +40,11 @@ describe('classify: consumer domains', () => {
     ['mailbox.org', 'mailbox.org'],
     ['posteo.de', 'Posteo'],
   ])('%s is %s, free mail', (domain, niceName) => {
-    expect(classify(domain)).toMatchObject({ nice_name: niceName, is_freemail: true, is_privacy_service: false });
+    expect(classify(domain)).toMatchObject({
+      nice_name: niceName,
+      is_freemail: true,
+      is_privacy_service: false,
+    });
   });
 
   it('normalises case, a trailing dot and whitespace', () => {
@@ -83,15 +87,15 @@ describe('classify: business mail by MX', () => {
   });
 
   it('uses the most preferred recognised host', () => {
-    expect(classify('acme.example', ['mx.unknown.example', 'aspmx.l.google.com', 'mx1.emailsrvr.com'])?.nice_name).toBe(
-      'Google Workspace',
-    );
+    expect(
+      classify('acme.example', ['mx.unknown.example', 'aspmx.l.google.com', 'mx1.emailsrvr.com'])?.nice_name,
+    ).toBe('Google Workspace');
   });
 
   it('passes over a security gateway to the mailbox behind it, and is unknown when there is none', () => {
-    expect(classify('acme.example', ['mxa-001.pphosted.com', 'acme-com.mail.protection.outlook.com'])?.nice_name).toBe(
-      'Microsoft 365',
-    );
+    expect(
+      classify('acme.example', ['mxa-001.pphosted.com', 'acme-com.mail.protection.outlook.com'])?.nice_name,
+    ).toBe('Microsoft 365');
     expect(classify('acme.example', ['eu-smtp-inbound-1.mimecast.com'])).toBeNull();
   });
 
@@ -102,27 +106,39 @@ describe('classify: business mail by MX', () => {
 
   it('flags a hosted domain that is on the free-mail list', () => {
     expect(classify('abv.bg', ['pmx.abv.bg'])).toBeNull();
-    expect(classify('abv.bg', ['aspmx.l.google.com'])).toMatchObject({ nice_name: 'Google Workspace', is_freemail: true });
+    expect(classify('abv.bg', ['aspmx.l.google.com'])).toMatchObject({
+      nice_name: 'Google Workspace',
+      is_freemail: true,
+    });
   });
 });
 
 describe('classify: relays and disposable domains', () => {
-  it.each(['duck.com', 'privaterelay.appleid.com', 'mozmail.com', 'jane.mozmail.com', 'aleeas.com', 'bob.anonaddy.com', 'passinbox.com'])(
-    '%s is a privacy service with no links',
-    (domain) => {
-      expect(classify(domain)).toMatchObject({
-        name: 'Privacy Service',
-        webmail_url: null,
-        webmail_search_url: null,
-        is_privacy_service: true,
-        is_disposable: false,
-        is_freemail: false,
-      });
-    },
-  );
+  it.each([
+    'duck.com',
+    'privaterelay.appleid.com',
+    'mozmail.com',
+    'jane.mozmail.com',
+    'aleeas.com',
+    'bob.anonaddy.com',
+    'passinbox.com',
+  ])('%s is a privacy service with no links', (domain) => {
+    expect(classify(domain)).toMatchObject({
+      name: 'Privacy Service',
+      webmail_url: null,
+      webmail_search_url: null,
+      is_privacy_service: true,
+      is_disposable: false,
+      is_freemail: false,
+    });
+  });
 
   it('flags a disposable domain and its random subdomains', () => {
-    expect(classify('mailinator.com')).toMatchObject({ is_disposable: true, is_freemail: false, webmail_url: null });
+    expect(classify('mailinator.com')).toMatchObject({
+      is_disposable: true,
+      is_freemail: false,
+      webmail_url: null,
+    });
     expect(classify('x7k2.mailinator.com')?.is_disposable).toBe(true);
   });
 
@@ -137,7 +153,10 @@ describe('the catalog data', () => {
   it('has unique ids and no domain claimed twice', () => {
     const ids = [...all, ...relays].map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
-    const domains = [...consumerProviders.flatMap((p) => p.domains ?? []), ...relays.flatMap((r) => r.domains)];
+    const domains = [
+      ...consumerProviders.flatMap((p) => p.domains ?? []),
+      ...relays.flatMap((r) => r.domains),
+    ];
     expect(domains.filter((domain, i) => domains.indexOf(domain) !== i)).toEqual([]);
   });
 
@@ -146,7 +165,9 @@ describe('the catalog data', () => {
       expect(new URL(provider.webmailUrl).protocol, provider.id).toBe('https:');
       if (provider.searchUrl === null) continue;
       expect(provider.searchUrl.split('%q').length - 1, provider.id).toBe(1);
-      expect(new URL(provider.searchUrl.replace('%q', 'x')).origin, provider.id).toBe(new URL(provider.webmailUrl).origin);
+      expect(new URL(provider.searchUrl.replace('%q', 'x')).origin, provider.id).toBe(
+        new URL(provider.webmailUrl).origin,
+      );
     }
   });
 

@@ -95,7 +95,9 @@ describe('billing', () => {
     const key = service.createKey({ credits: 50 });
     const domains = ['gmail.com', 'workspace-customer.example', 'm365-customer.example', 'duck.com'];
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => service.lookup({ email: `user${i}@${domains[i % domains.length]}` }, key)),
+      Array.from({ length: 200 }, (_, i) =>
+        service.lookup({ email: `user${i}@${domains[i % domains.length]}` }, key),
+      ),
     );
     const statuses = results.map((result) => result.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(50);
@@ -107,7 +109,9 @@ describe('billing', () => {
     const key = service.createKey({ credits: 10 });
     const lookups = Array.from({ length: 60 }, () => service.lookup({ email: 'gmail.com' }, key));
     const topUps = Array.from({ length: 5 }, (_, i) =>
-      new Promise<void>((resolve) => setTimeout(resolve, i * 5)).then(() => service.topUp(key, { credits: 10 })),
+      new Promise<void>((resolve) => setTimeout(resolve, i * 5)).then(() =>
+        service.topUp(key, { credits: 10 }),
+      ),
     );
     const results = await Promise.all(lookups);
     await Promise.all(topUps);
@@ -147,7 +151,11 @@ describe('the keys CLI (npm run server -- keys …)', () => {
   });
 
   it('fails with a usage message on bad input', async () => {
-    await expect(cli('create', '--credits', 'many')).rejects.toMatchObject({ stderr: expect.stringContaining('whole number') });
-    await expect(cli('topup', 'wl_unknown', '--credits', '1')).rejects.toMatchObject({ stderr: expect.stringContaining('No such key') });
+    await expect(cli('create', '--credits', 'many')).rejects.toMatchObject({
+      stderr: expect.stringContaining('whole number'),
+    });
+    await expect(cli('topup', 'wl_unknown', '--credits', '1')).rejects.toMatchObject({
+      stderr: expect.stringContaining('No such key'),
+    });
   });
 });

@@ -1,5 +1,5 @@
 import dns2 from 'dns2';
-import { ZONES } from '../fixtures/dns-zones.ts';
+import { zoneFor } from '../fixtures/dns-zones.ts';
 
 const { Packet } = dns2;
 /** Present at run time, missing from dns2's type declarations. */
@@ -27,7 +27,7 @@ export async function startDnsFixtureServer(): Promise<DnsFixtureServer> {
       if (!question) return send(response);
       const name = question.name.toLowerCase().replace(/\.$/, '');
       queries.set(name, (queries.get(name) ?? 0) + 1);
-      const zone = ZONES[name];
+      const zone = zoneFor(name);
       if (!zone) {
         response.header.rcode = RCODE.NXDOMAIN;
         return send(response);

@@ -28,8 +28,15 @@ export interface ServiceProcess {
   restart(): Promise<string>;
 }
 
-/** Spawns the real service (`server/main.ts`) as its own process on a free loopback port. */
-export async function startServiceProcess(env: Record<string, string>): Promise<ServiceProcess> {
+/**
+ * Spawns the real service (`server/main.ts`) as its own process on a free loopback port. With
+ * `keepOutput: false` its request log is drained unread after start-up, as a benchmark's load generator
+ * must not share its process with the work of collecting a hundred thousand lines.
+ */
+export async function startServiceProcess(
+  env: Record<string, string>,
+  { keepOutput = true }: { keepOutput?: boolean } = {},
+): Promise<ServiceProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'webmail-service-'));
   const databasePath = env.DATABASE_PATH ?? join(dir, 'service.db');
   const output: string[] = [];
@@ -59,6 +66,10 @@ export async function startServiceProcess(env: Record<string, string>): Promise<
           if (match?.[1]) {
             clearTimeout(timer);
             resolve(match[1]);
+            if (!keepOutput) {
+              child.stdout?.off('data', collect).resume();
+              child.stderr?.off('data', collect).resume();
+            }
           }
         }
       };
