@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { classify } from '../lib/catalog/index.ts';
+import { openDatabase } from './database.ts';
+import type { LookupResult } from './lookup.ts';
+import { createLookupCache, MEMORY_CACHE_ENTRIES } from './lookup-cache.ts';
+
+const gmail: LookupResult = { kind: 'found', info: classify('gmail.com') ?? expect.unreachable() };
+
+function setup() {
+  let time = 1_000_000;
+  const db = openDatabase(':memory:');
+  const clock = { now: () => time, advance: (ms: number) => (time += ms) };
+  return { db, clock, cache: createLookupCache(db, clock.now) };
+}
+
+describe('lookup cache', () => {
+  it('serves an entry until its TTL ends, then misses', () => {
+    const { cache, clock } = setup();
+    cache.set('gmail.com', gmail, 60);
+    clock.advance(59_000);
+    expect(cache.get('gmail.com')).toEqual(gmail);
+    clock.advance(1_000);
+    expect(cache.get('gmail.com')).toBeNull();
+  });
+
+  it('keeps answers in SQLite, so a new process (a new cache over the same file) finds them', () => {
+    const { db, cache, clock } = setup();
+    cache.set('no-mx.example', { kind: 'no-mx' }, 60);
+    expect(createLookupCache(db, clock.now).get('no-mx.example')).toEqual({ kind: 'no-mx' });
+  });
+
+  it('treats an unreadable row as a miss', () => {
+    const { db, cache, clock } = setup();
+    db.prepare("INSERT INTO lookup_cache VALUES ('bad.example', 200, '{not json', ?)").run(
+      clock.now() + 60_000,
+    );
+    db.prepare('INSERT INTO lookup_cache VALUES (\'odd.example\', 200, \'{"kind":"found"}\', ?)').run(
+      clock.now() + 60_000,
+    );
+    expect(cache.get('bad.example')).toBeNull();
+    expect(cache.get('odd.example')).toBeNull();
+  });
+
+  it('never stores with a zero TTL', () => {
+    const { cache } = setup();
+    cache.set('gmail.com', gmail, 0);
+    expect(cache.get('gmail.com')).toBeNull();
+  });
+
+  it('bounds the memory tier, falling back to SQLite for what it dropped', () => {
+    const { db, cache, clock } = setup();
+    for (let i = 0; i <= MEMORY_CACHE_ENTRIES; i++) cache.set(`d${i}.example`, { kind: 'unrecognised' }, 60);
+    db.prepare('UPDATE lookup_cache SET body = \'{"kind":"no-mx"}\' WHERE domain = \'d0.example\'').run();
+    expect(cache.get('d0.example')).toEqual({ kind: 'no-mx' });
+    expect(cache.get(`d${MEMORY_CACHE_ENTRIES}.example`)).toEqual({ kind: 'unrecognised' });
+    clock.advance(61_000);
+    expect(cache.purgeExpired()).toBe(MEMORY_CACHE_ENTRIES + 1);
+  });
+});
