@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { HOSTED_GMAIL_INFO } from '../../test/fixtures/hosted-examples.ts';
 import { type ApiClientOptions, findTopUpUrl, getWebmailInfo, MAX_RESPONSE_BYTES } from './client.ts';
 
 type Script = (request: IncomingMessage, response: ServerResponse, body: string) => void;
@@ -35,15 +36,7 @@ beforeEach(() => {
   received.length = 0;
 });
 
-const GMAIL = {
-  name: 'Google (Public)',
-  nice_name: 'Gmail',
-  webmail_url: 'https://mail.google.com/mail',
-  webmail_search_url: 'https://mail.google.com/mail/#search/%q',
-  is_disposable: false,
-  is_freemail: true,
-  is_privacy_service: false,
-};
+const GMAIL = HOSTED_GMAIL_INFO;
 
 function json(status: number, payload: unknown, headers: Record<string, string> = {}): Script {
   return (_request, response) => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelopeSchema } from '../../lib/webmail-info.ts';
 import { MESSAGES } from '../../server/messages.ts';
+import { HOSTED_GMAIL_INFO } from '../fixtures/hosted-examples.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
 
@@ -35,15 +36,7 @@ describe('§2.1 envelope and §4 200 answers', () => {
     expect(json).toEqual({
       success: true,
       message: 'Successfully retrieved webmail info',
-      data: {
-        name: 'Google (Public)',
-        nice_name: 'Gmail',
-        webmail_url: 'https://mail.google.com/mail',
-        webmail_search_url: 'https://mail.google.com/mail/#search/%q',
-        is_disposable: false,
-        is_freemail: true,
-        is_privacy_service: false,
-      },
+      data: HOSTED_GMAIL_INFO,
     });
   });
 
