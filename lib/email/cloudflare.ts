@@ -1,0 +1,28 @@
+import { isEmailAddress } from './extract.ts';
+
+/**
+ * Decodes an address hidden by Cloudflare's email obfuscation: `data-cfemail` on `a.__cf_email__`, or the
+ * fragment of a `/cdn-cgi/l/email-protection#...` link. The hex string's first byte is a key XORed with
+ * each following byte. Returns null for anything that does not decode to an address.
+ */
+export function decodeCloudflareEmail(hex: string): string | null {
+  if (!/^(?:[0-9a-f]{2}){2,}$/i.test(hex) || hex.length > 1024) return null;
+  const key = Number.parseInt(hex.slice(0, 2), 16);
+  const bytes = new Uint8Array(hex.length / 2 - 1);
+  for (let i = 2; i < hex.length; i += 2) bytes[i / 2 - 1] = Number.parseInt(hex.slice(i, i + 2), 16) ^ key;
+  let decoded: string;
+  try {
+    decoded = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+  if (!isEmailAddress(decoded)) return null;
+  const at = decoded.lastIndexOf('@');
+  return `${decoded.slice(0, at)}@${decoded.slice(at + 1).toLowerCase()}`;
+}
+
+/** Encodes the way Cloudflare does; used by tests and fixtures. */
+export function encodeCloudflareEmail(address: string, key = 0x5a): string {
+  const hex = (byte: number) => byte.toString(16).padStart(2, '0');
+  return hex(key) + [...new TextEncoder().encode(address)].map((byte) => hex(byte ^ key)).join('');
+}

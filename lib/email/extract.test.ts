@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { decodeCloudflareEmail, encodeCloudflareEmail } from './cloudflare.ts';
+import { extractEmails } from './extract.ts';
+import { parseMailto } from './mailto.ts';
+
+const addresses = (text: string) => extractEmails(text).map((found) => found.address);
+
+describe('extractEmails finds addresses', () => {
+  it.each([
+    ['Write to jane@example.com today', ['jane@example.com']],
+    ['Jane.Doe+tag@Mail.Example.CO.UK', ['Jane.Doe+tag@mail.example.co.uk']],
+    ['<jane@example.com>', ['jane@example.com']],
+    ['(jane@example.com)', ['jane@example.com']],
+    ['"jane@example.com"', ['jane@example.com']],
+    ["'jane@example.com'", ['jane@example.com']],
+    ['jane@example.com.', ['jane@example.com']],
+    [
+      'jane@example.com, bob@example.org; eve@example.net!',
+      ['jane@example.com', 'bob@example.org', 'eve@example.net'],
+    ],
+    ['email=jane@example.com&x=1', ['jane@example.com']],
+    ['Email:jane@example.com', ['jane@example.com']],
+    ['mailto:jane@example.com', ['jane@example.com']],
+    ['请联系jane@example.com谢谢', ['jane@example.com']],
+    ['連絡先：jane@example.com。', ['jane@example.com']],
+    ['jane@example.comContact us', ['jane@example.com']],
+    ["o'brien@example.ie", ["o'brien@example.ie"]],
+    ['jöran@bücher.de', ['jöran@bücher.de']],
+    ['support@xn--bcher-kva.de', ['support@xn--bcher-kva.de']],
+    ['a.b-c_d%e@sub-domain.example.museum', ['a.b-c_d%e@sub-domain.example.museum']],
+    ['git: jane@example.com: see above', ['jane@example.com']],
+  ])('%j', (text, expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+
+  it('reports offsets into the text', () => {
+    const text = 'Hi <Jane@Example.COM>.';
+    const [found] = extractEmails(text);
+    expect(found).toEqual({ address: 'Jane@example.com', start: 4, end: 20 });
+    expect(text.slice(found?.start, found?.end)).toBe('Jane@Example.COM');
+  });
+});
+
+describe('extractEmails leaves alone what is not an address', () => {
+  it.each([
+    ['an image name', 'logo@2x.png'],
+    ['a retina video name', 'banner@2x.mov'],
+    ['a fractional scale', 'icon@1.5x.webp'],
+    ['a package version', 'react@18.2.0'],
+    ['a scoped package', 'npm i @types/node@20.1.0'],
+    ['an scp path', 'git@github.com:org/repo.git'],
+    ['the tail of an invalid local part', 'john..doe@x.com'],
+    ['a URL with userinfo', 'https://user@example.com/path'],
+    ['a URL with user and password', 'https://user:secret@example.com/'],
+    ['a social handle', 'follow @jane on social'],
+    ['a handle with a word', 'ping me@home tonight'],
+    ['a fake TLD', 'jane@example.notatld'],
+    ['a single label', 'root@localhost'],
+    ['two @ signs', 'a@b@example.com'],
+    ['a leading hyphen label', 'jane@-example.com'],
+    ['a local part over 64 characters', `${'a'.repeat(65)}@example.com`],
+    [
+      'a domain over 253 characters',
+      `a@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(10)}.com`,
+    ],
+    ['a bare @', '@'],
+    ['nothing', ''],
+  ])('%s: %j', (_case, text) => {
+    expect(addresses(text)).toEqual([]);
+  });
+});
+
+describe('extractEmails runs in linear time', () => {
+  it.each([
+    ['a run of a', 'a'.repeat(1_000_000)],
+    ['a run of @', '@'.repeat(1_000_000)],
+    ['a run of dots', '.'.repeat(1_000_000)],
+    ['a@ repeated', 'a@'.repeat(500_000)],
+    ['a.a repeated with @', `${'a.'.repeat(300_000)}@${'b.'.repeat(300_000)}`],
+    ['near-addresses', 'x@y.z '.repeat(150_000)],
+  ])('%s (1 MB) in well under a second', (_case, text) => {
+    const started = performance.now();
+    extractEmails(text);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('parseMailto', () => {
+  it.each([
+    ['mailto:jane@example.com', ['jane@example.com']],
+    ['MAILTO:Jane@EXAMPLE.com?subject=Hi&body=x', ['Jane@example.com']],
+    ['mailto:jane%40example.com', ['jane@example.com']],
+    ['mailto:a@example.com,b@example.org?cc=c@example.net', ['a@example.com', 'b@example.org']],
+    ['mailto:?to=jane@example.com&subject=x', ['jane@example.com']],
+    ['mailto:%E0%A4%A@example.com', []],
+    ['mailto:not-an-address', []],
+    ['https://example.com', []],
+  ])('%s', (href, expected) => {
+    expect(parseMailto(href)).toEqual(expected);
+  });
+});
+
+describe('Cloudflare email decoding', () => {
+  it('decodes what Cloudflare encodes', () => {
+    expect(decodeCloudflareEmail(encodeCloudflareEmail('jane@Example.com'))).toBe('jane@example.com');
+    // A vector made by an independent (Python) implementation of the scheme, key 0x31.
+    expect(decodeCloudflareEmail('31585f575e715449505c415d541f5e4356')).toBe('info@example.org');
+  });
+
+  it('refuses what does not decode to an address', () => {
+    expect(decodeCloudflareEmail('zz')).toBeNull();
+    expect(decodeCloudflareEmail(encodeCloudflareEmail('not an address'))).toBeNull();
+  });
+});
