@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
+  // Gives unit tests WXT's fake browser (fakeBrowser from wxt/testing) and its module aliases.
+  plugins: [WxtVitest()],
   test: {
-    include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'test/**/*.test.ts'],
-    // The conformance suite starts real service processes and a DNS server; give them room on a 2-core machine.
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'components/**/*.test.tsx', 'test/**/*.test.ts'],
+    // The end-to-end suites start real service processes, a DNS server and Chromium; give them room on 2 cores.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
   },
 });

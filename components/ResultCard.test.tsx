@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LookupResult } from '@/lib/lookup/result.ts';
+import { HOSTED_GMAIL_INFO } from '@/test/fixtures/hosted-examples.ts';
+import { ResultCard } from './ResultCard.tsx';
+
+afterEach(cleanup);
+
+const NOW = 1_700_000_000_000;
+
+function renderCard(
+  result: LookupResult | null,
+  address = 'jane doe+x@gmail.com',
+  template = 'from:{address}',
+) {
+  const onRefresh = vi.fn();
+  const onOpenOptions = vi.fn();
+  render(
+    <ResultCard
+      address={address}
+      result={result}
+      searchQueryTemplate={template}
+      onRefresh={onRefresh}
+      onOpenOptions={onOpenOptions}
+      now={NOW}
+    />,
+  );
+  return { onRefresh, onOpenOptions };
+}
+
+const found = (info = HOSTED_GMAIL_INFO): LookupResult => ({
+  state: 'found',
+  info,
+  source: 'api',
+  fetchedAt: NOW - 5 * 60_000,
+});
+
+describe('ResultCard', () => {
+  it('shows the provider, its flags, and links with the query encoded into the template', () => {
+    renderCard(found());
+    expect(screen.getByTestId('provider-nice-name').textContent).toBe('Gmail');
+    expect(screen.getByTestId('provider-name').textContent).toBe('Google (Public)');
+    expect(screen.getByTestId('flag-freemail').dataset.value).toBe('true');
+    expect(screen.getByTestId('flag-disposable').dataset.value).toBe('false');
+    expect(screen.getByTestId('flag-privacy').dataset.value).toBe('false');
+    expect(screen.getByTestId('open-webmail').getAttribute('href')).toBe('https://mail.google.com/mail');
+    expect(screen.getByTestId('search-webmail').getAttribute('href')).toBe(
+      'https://mail.google.com/mail/#search/from%3Ajane%20doe%2Bx%40gmail.com',
+    );
+    expect(screen.getByTestId('result-source').textContent).toBe('From the Webmail Info API, 5 min ago');
+  });
+
+  it('explains why a privacy relay has no links', () => {
+    renderCard(
+      found({
+        ...HOSTED_GMAIL_INFO,
+        name: 'Privacy Service',
+        nice_name: 'DuckDuckGo Email Protection',
+        webmail_url: null,
+        webmail_search_url: null,
+        is_freemail: false,
+        is_privacy_service: true,
+      }),
+    );
+    expect(screen.queryByTestId('open-webmail')).toBeNull();
+    expect(screen.queryByTestId('search-webmail')).toBeNull();
+    expect(screen.getByTestId('relay-explanation').textContent).toMatch(/privacy relay/);
+  });
+
+  it('never turns a javascript: or data: URL into a link, and renders names as text', () => {
+    renderCard(
+      found({
+        ...HOSTED_GMAIL_INFO,
+        nice_name: '<img src=x onerror=alert(1)>',
+        webmail_url: 'javascript:alert(1)',
+        webmail_search_url: 'data:text/html,%q',
+        injected: '<b>extra</b>',
+      }),
+    );
+    expect(screen.queryByTestId('open-webmail')).toBeNull();
+    expect(screen.queryByTestId('search-webmail')).toBeNull();
+    expect(screen.getByTestId('provider-nice-name').textContent).toBe('<img src=x onerror=alert(1)>');
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.body.textContent).not.toContain('extra');
+  });
+
+  it('marks a built-in answer as such', () => {
+    renderCard({
+      state: 'found',
+      info: HOSTED_GMAIL_INFO,
+      source: 'catalog',
+      fetchedAt: NOW,
+      fallbackReason: 'no-key',
+    });
+    expect(screen.getByTestId('result-source').textContent).toMatch(/built-in catalog: no API key/);
+  });
+
+  it('shows loading while the answer is on its way', () => {
+    renderCard(null);
+    expect(screen.getByTestId('loading').textContent).toMatch(/Looking up/);
+    expect(screen.queryByTestId('error-message')).toBeNull();
+  });
+
+  it.each<[LookupResult, RegExp]>([
+    [{ state: 'not-found', message: 'x', source: 'api', fetchedAt: NOW }, /No mail provider found/],
+    [{ state: 'no-key' }, /Add your API key/],
+    [{ state: 'unknown-key', message: 'x' }, /not accepted/],
+    [{ state: 'unreachable', message: 'x' }, /cannot be reached/],
+    [{ state: 'rate-limited', message: 'x', retryAfterSeconds: 30 }, /wait 30 s/],
+  ])('gives %j its own message', (result, words) => {
+    renderCard(result);
+    expect(screen.getByTestId('error-message').textContent).toMatch(words);
+  });
+
+  it('links a billing refusal to the top-up page from the service’s message', () => {
+    renderCard({ state: 'billing', message: 'top up', topUpUrl: 'https://dash.example/top-up' });
+    expect(screen.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(
+      'https://dash.example/top-up',
+    );
+  });
+
+  it('sends the person to settings for a missing or refused key, and retries network trouble', () => {
+    const { onOpenOptions } = renderCard({ state: 'unknown-key', message: 'x' });
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
+    expect(onOpenOptions).toHaveBeenCalledOnce();
+    cleanup();
+    const { onRefresh } = renderCard({ state: 'unreachable', message: 'x' });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRefresh).toHaveBeenCalledOnce();
+  });
+
+  it('refreshes on demand', () => {
+    const { onRefresh } = renderCard(found());
+    fireEvent.click(screen.getByTestId('refresh'));
+    expect(onRefresh).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,172 @@
+import { useState } from 'react';
+import { buildSearchUrl, safeLinkUrl, searchQueryFor } from '@/lib/links.ts';
+import {
+  describeResult,
+  describeSource,
+  RELAY_EXPLANATION,
+  type ResultAction,
+} from '@/lib/lookup/describe.ts';
+import type { LookupResult } from '@/lib/lookup/result.ts';
+
+export interface ResultCardProps {
+  /** The address the card is about; for a bare domain, the domain. */
+  address: string;
+  /** null while the lookup is under way. */
+  result: LookupResult | null;
+  searchQueryTemplate: string;
+  onRefresh: () => void;
+  onOpenOptions: () => void;
+  /** For the answer's age; a prop so tests are deterministic. */
+  now?: number;
+}
+
+const FLAGS = [
+  { key: 'is_disposable', testId: 'flag-disposable', label: 'Disposable', className: 'wl-flag-disposable' },
+  { key: 'is_freemail', testId: 'flag-freemail', label: 'Free mail', className: 'wl-flag-freemail' },
+  { key: 'is_privacy_service', testId: 'flag-privacy', label: 'Privacy relay', className: 'wl-flag-privacy' },
+] as const;
+
+function ActionButton({
+  action,
+  onRefresh,
+  onOpenOptions,
+}: {
+  action: ResultAction;
+  onRefresh: () => void;
+  onOpenOptions: () => void;
+}) {
+  if (action.kind === 'link') {
+    const href = safeLinkUrl(action.href);
+    return href ? (
+      <a className="wl-link wl-link-primary" href={href} target="_blank" rel="noopener noreferrer">
+        {action.label}
+      </a>
+    ) : null;
+  }
+  return (
+    <button type="button" className="wl-button" onClick={action.kind === 'retry' ? onRefresh : onOpenOptions}>
+      {action.label}
+    </button>
+  );
+}
+
+/**
+ * One lookup's answer, as the hover card and the popup show it. Everything from the page or the API is
+ * rendered as text; only http(s) URLs become links.
+ */
+export function ResultCard({
+  address,
+  result,
+  searchQueryTemplate,
+  onRefresh,
+  onOpenOptions,
+  now = Date.now(),
+}: ResultCardProps) {
+  const [copied, setCopied] = useState(false);
+  const words = describeResult(result);
+  const copy = () => {
+    void navigator.clipboard?.writeText(address).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+
+  if (result?.state !== 'found') {
+    const busy = result === null;
+    return (
+      <section className="wl-card" data-testid="result-card" aria-busy={busy}>
+        <p className="wl-address">{address}</p>
+        <div
+          className="wl-error"
+          data-testid={busy ? 'loading' : 'error-message'}
+          role={busy ? 'status' : 'alert'}
+        >
+          <p className="wl-error-title">{words.title}</p>
+          {words.detail && <p className="wl-note">{words.detail}</p>}
+        </div>
+        {!busy && (
+          <div className="wl-actions">
+            {words.action && (
+              <ActionButton action={words.action} onRefresh={onRefresh} onOpenOptions={onOpenOptions} />
+            )}
+            {result?.state === 'not-found' && (
+              <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>
+                Refresh
+              </button>
+            )}
+          </div>
+        )}
+        {result && (
+          <p className="wl-source" data-testid="result-source">
+            {describeSource(result, now)}
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  const { info } = result;
+  const webmailUrl = safeLinkUrl(info.webmail_url);
+  const searchUrl = buildSearchUrl(info.webmail_search_url, searchQueryFor(searchQueryTemplate, address));
+  return (
+    <section className="wl-card" data-testid="result-card" aria-label={`Mail provider of ${address}`}>
+      <p className="wl-address">{address}</p>
+      <p className="wl-provider" data-testid="provider-nice-name">
+        {info.nice_name}
+      </p>
+      <p className="wl-name" data-testid="provider-name">
+        {info.name}
+      </p>
+      <ul className="wl-flags" aria-label="Flags">
+        {FLAGS.map((flag) => (
+          <li
+            key={flag.key}
+            className={`wl-flag ${flag.className}`}
+            data-testid={flag.testId}
+            data-value={String(info[flag.key])}
+          >
+            {flag.label}: {info[flag.key] ? 'yes' : 'no'}
+          </li>
+        ))}
+      </ul>
+      {info.is_privacy_service && !webmailUrl && (
+        <p className="wl-note" data-testid="relay-explanation">
+          {RELAY_EXPLANATION}
+        </p>
+      )}
+      <div className="wl-actions">
+        {webmailUrl && (
+          <a
+            className="wl-link wl-link-primary"
+            data-testid="open-webmail"
+            href={webmailUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Open webmail
+          </a>
+        )}
+        {searchUrl && (
+          <a
+            className="wl-link"
+            data-testid="search-webmail"
+            href={searchUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Search mailbox
+          </a>
+        )}
+        <button type="button" className="wl-button" data-testid="copy-address" onClick={copy}>
+          {copied ? 'Copied' : 'Copy address'}
+        </button>
+        <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>
+          Refresh
+        </button>
+      </div>
+      <p className="wl-source" data-testid="result-source">
+        {describeSource(result, now)}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+import { type Browser, browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { getWebmailInfo } from '@/lib/api/client.ts';
+import { domainOf, extractEmails } from '@/lib/email/extract.ts';
+import { parseMailto } from '@/lib/email/mailto.ts';
+import { createAnswerCache } from '@/lib/lookup/cache.ts';
+import { describeResult } from '@/lib/lookup/describe.ts';
+import { createLookupService } from '@/lib/lookup/service.ts';
+import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
+import {
+  CONTENT_SCRIPT_REQUESTS,
+  type Request,
+  type Responses,
+  requestSchema,
+  type TabSummary,
+} from '@/lib/messages.ts';
+import { apiKeyItem, loadSettings } from '@/lib/settings.ts';
+
+const CACHE_STORAGE_KEY = 'lookupCache';
+const CONTEXT_MENU_ID = 'lookup-webmail-provider';
+/** Tab address lists live in session storage, so a restarted worker still knows them. */
+const tabKey = (tabId: number) => `tabAddresses:${tabId}`;
+
+export default defineBackground(() => {
+  const cache = createAnswerCache({
+    load: async () => (await browser.storage.local.get(CACHE_STORAGE_KEY))[CACHE_STORAGE_KEY],
+    save: (value) => browser.storage.local.set({ [CACHE_STORAGE_KEY]: value }),
+  });
+  const service = createLookupService({
+    cache,
+    callApi: async () => {
+      const [apiKey, settings] = await Promise.all([apiKeyItem.getValue(), loadSettings()]);
+      if (!apiKey.trim()) return null;
+      return (request) => getWebmailInfo(request, { baseUrl: settings.baseUrl, apiKey: apiKey.trim() });
+    },
+    foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
+  });
+  const budgets = createTabBudgets();
+  const extensionOrigin = browser.runtime.getURL('/');
+
+  async function tabAddresses(tabId: number): Promise<string[]> {
+    const stored = (await browser.storage.session.get(tabKey(tabId)))[tabKey(tabId)];
+    return Array.isArray(stored) ? stored.filter((value): value is string => typeof value === 'string') : [];
+  }
+
+  async function tabSummary(tabId: number): Promise<TabSummary> {
+    const addresses = await tabAddresses(tabId);
+    const domains = [...new Set(addresses.map(domainOf))];
+    const results: TabSummary['results'] = {};
+    await Promise.all(
+      domains.map(async (domain) => {
+        const cached = await service.cached(domain);
+        results[domain] = cached ?? (budgets.take(tabId, domain) ? await service.lookup(domain) : null);
+      }),
+    );
+    return { addresses, results, budgetLeft: budgets.left(tabId) };
+  }
+
+  async function testKey(apiKey: string, baseUrl: string): Promise<Responses['test-key']> {
+    if (!apiKey.trim()) return { ok: false, title: 'Enter a key first', detail: '' };
+    const outcome = await getWebmailInfo(
+      { email: 'gmail.com' },
+      { apiKey: apiKey.trim(), baseUrl, retries: 0 },
+    );
+    if (outcome.kind === 'found') {
+      return {
+        ok: true,
+        title: 'The key works',
+        detail: 'A test lookup of gmail.com succeeded (it used one credit).',
+      };
+    }
+    const result =
+      outcome.kind === 'unknown-key'
+        ? ({ state: 'unknown-key', message: outcome.message } as const)
+        : outcome.kind === 'billing'
+          ? ({ state: 'billing', message: outcome.message, topUpUrl: outcome.topUpUrl } as const)
+          : ({ state: 'unreachable', message: outcome.message } as const);
+    const words = describeResult(result);
+    return { ok: false, title: words.title, detail: outcome.message };
+  }
+
+  async function handle(request: Request, tabId: number | undefined): Promise<Responses[Request['type']]> {
+    switch (request.type) {
+      case 'lookup':
+        return service.lookup(request.domain.toLowerCase(), { refresh: request.refresh ?? false });
+      case 'report-addresses': {
+        if (tabId === undefined) return { count: 0 };
+        const addresses = [...new Set(request.addresses)];
+        await browser.storage.session.set({ [tabKey(tabId)]: addresses });
+        await browser.action.setBadgeText({ tabId, text: addresses.length ? String(addresses.length) : '' });
+        return { count: addresses.length };
+      }
+      case 'tab-summary':
+        return tabSummary(request.tabId);
+      case 'test-key':
+        return testKey(request.apiKey, request.baseUrl);
+      case 'cache-stats':
+        return { entries: await cache.size() };
+      case 'clear-cache':
+        await cache.clear();
+        return { entries: 0 };
+    }
+  }
+
+  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
+    if (sender.id !== browser.runtime.id) return undefined;
+    const parsed = requestSchema.safeParse(message);
+    if (!parsed.success) return undefined;
+    const fromExtensionPage = sender.url?.startsWith(extensionOrigin) ?? false;
+    if (!fromExtensionPage && (!sender.tab || !CONTENT_SCRIPT_REQUESTS.has(parsed.data.type)))
+      return undefined;
+    return handle(parsed.data, fromExtensionPage ? undefined : sender.tab?.id);
+  });
+
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.status !== 'loading') return;
+    budgets.reset(tabId);
+    void browser.storage.session.remove(tabKey(tabId));
+  });
+  browser.tabs.onRemoved.addListener((tabId) => {
+    budgets.reset(tabId);
+    void browser.storage.session.remove(tabKey(tabId));
+  });
+
+  browser.runtime.onInstalled.addListener(() => {
+    browser.contextMenus.create({
+      id: CONTEXT_MENU_ID,
+      title: 'Look up webmail provider',
+      contexts: ['selection', 'link'],
+      targetUrlPatterns: ['mailto:*'],
+    });
+  });
+  browser.contextMenus.onClicked.addListener((info) => {
+    if (info.menuItemId !== CONTEXT_MENU_ID) return;
+    const address = info.linkUrl
+      ? parseMailto(info.linkUrl)[0]
+      : extractEmails(info.selectionText ?? '')[0]?.address;
+    const query = address ?? (info.selectionText ?? '').trim().slice(0, 320);
+    void browser.windows.create({
+      url: `${browser.runtime.getURL('/popup.html')}?lookup=${encodeURIComponent(query)}`,
+      type: 'popup',
+      width: 400,
+      height: 560,
+    });
+  });
+});

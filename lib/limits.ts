@@ -1,0 +1,24 @@
+/** Every limit of the extension, with its reason, in one place. */
+
+/** How long the pointer rests on an address before its card opens: long enough to mean intent, short enough to feel immediate. */
+export const HOVER_DELAY_MS = 300;
+/** The card stays this long after the pointer leaves the address, so it can be reached. */
+export const CARD_LEAVE_GRACE_MS = 250;
+/** Addresses found on one page that are kept and reported; past this a page is a list, not a conversation. */
+export const MAX_ADDRESSES_PER_PAGE = 5_000;
+/** Text nodes scanned per idle slice before yielding, so no scan task runs long. */
+export const MAX_NODES_PER_SLICE = 500;
+/** A slice stops when the idle deadline has less than this left (ms). */
+export const IDLE_SLICE_MARGIN_MS = 2;
+/** Mutation batches up to this many added nodes are scanned at once; larger ones wait for idle time. */
+export const SMALL_MUTATION_BATCH = 20;
+/** How long the tab's address list is settled before the badge and the background hear of it. */
+export const REPORT_DEBOUNCE_MS = 200;
+/** API lookups the popup may start for one tab (per page load): a page full of addresses must not spend a user's credits. */
+export const POPUP_LOOKUP_BUDGET = 10;
+/** Cached answers kept, least recently used dropped first: about 400 bytes each in chrome.storage.local. */
+export const MAX_CACHE_ENTRIES = 2_000;
+/** How long a "not found" answer is kept: a new domain gets MX records soon. */
+export const NOT_FOUND_TTL_MS = 60 * 60 * 1000;
+/** Writes of the cache to storage are gathered for this long. */
+export const CACHE_PERSIST_DELAY_MS = 250;

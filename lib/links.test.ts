@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildSearchUrl, safeLinkUrl, searchQueryFor } from './links.ts';
+
+describe('safeLinkUrl', () => {
+  it.each(['https://mail.google.com/mail', 'http://127.0.0.1:8787/x'])('keeps %s', (url) => {
+    expect(safeLinkUrl(url)).toBe(new URL(url).href);
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,<b>x</b>',
+    'file:///etc/passwd',
+    '//evil.example/path',
+    '/relative',
+    'vbscript:x',
+    '',
+    null,
+    undefined,
+  ])('refuses %j', (url) => {
+    expect(safeLinkUrl(url)).toBeNull();
+  });
+});
+
+describe('buildSearchUrl', () => {
+  it('puts the query in with encodeURIComponent', () => {
+    expect(buildSearchUrl('https://mail.google.com/mail/#search/%q', 'from:a b+c&d#e ü')).toBe(
+      'https://mail.google.com/mail/#search/from%3Aa%20b%2Bc%26d%23e%20%C3%BC',
+    );
+  });
+
+  it('fills every %q, and refuses a template without one or with an unsafe scheme', () => {
+    expect(buildSearchUrl('https://x.example/?a=%q&b=%q', 'q')).toBe('https://x.example/?a=q&b=q');
+    expect(buildSearchUrl('https://x.example/search', 'q')).toBeNull();
+    expect(buildSearchUrl('javascript:alert("%q")', 'q')).toBeNull();
+    expect(buildSearchUrl(null, 'q')).toBeNull();
+  });
+
+  it('cannot be steered to another origin by the query', () => {
+    const url = buildSearchUrl('https://mail.example/search?q=%q', '@evil.example/../x?y#z');
+    expect(new URL(url ?? '').origin).toBe('https://mail.example');
+  });
+});
+
+describe('searchQueryFor', () => {
+  it('fills {address} and {domain}', () => {
+    expect(searchQueryFor('from:{address} OR to:{address}', 'jane@example.com')).toBe(
+      'from:jane@example.com OR to:jane@example.com',
+    );
+    expect(searchQueryFor('{domain}', 'jane@example.com')).toBe('example.com');
+  });
+});

@@ -1,0 +1,95 @@
+import type { WebmailInfoRequest } from '../api/client.ts';
+import type { ApiOutcome } from '../api/outcome.ts';
+import { classify } from '../catalog/index.ts';
+import { NOT_FOUND_TTL_MS } from '../limits.ts';
+import type { AnswerCache } from './cache.ts';
+import type { FallbackReason, LookupAnswer, LookupResult } from './result.ts';
+
+export interface LookupServiceDeps {
+  cache: AnswerCache;
+  /** The API call with the user's key and base URL already bound; absent when no key is set. */
+  callApi: () => Promise<((request: WebmailInfoRequest) => Promise<ApiOutcome>) | null>;
+  /** How long a found answer is kept (ms), read when it is stored. */
+  foundTtlMs: () => Promise<number>;
+  now?: () => number;
+}
+
+/**
+ * Looks domains up for every tab: the cache, else the API (one request per domain in flight, however many
+ * tabs ask), else the built-in catalog when there is no key or the service cannot be reached. Only API
+ * answers are cached; errors never are. Sends only the domain: the address never leaves the browser.
+ */
+export function createLookupService(deps: LookupServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const inFlight = new Map<string, Promise<LookupResult>>();
+
+  function fromCatalog(domain: string, reason: FallbackReason): LookupAnswer | null {
+    const info = classify(domain);
+    return info
+      ? { state: 'found', info, source: 'catalog', fetchedAt: now(), fallbackReason: reason }
+      : null;
+  }
+
+  async function fetchFromApi(domain: string, refresh: boolean): Promise<LookupResult> {
+    const api = await deps.callApi();
+    if (!api) return fromCatalog(domain, 'no-key') ?? { state: 'no-key' };
+    const outcome = await api({ email: domain, skipCache: refresh });
+    switch (outcome.kind) {
+      case 'found': {
+        const answer: LookupAnswer = { state: 'found', info: outcome.info, source: 'api', fetchedAt: now() };
+        await deps.cache.set(domain, answer, await deps.foundTtlMs());
+        return answer;
+      }
+      case 'not-found': {
+        const answer: LookupAnswer = {
+          state: 'not-found',
+          message: outcome.message,
+          source: 'api',
+          fetchedAt: now(),
+        };
+        await deps.cache.set(domain, answer, NOT_FOUND_TTL_MS);
+        return answer;
+      }
+      case 'unknown-key':
+        return { state: 'unknown-key', message: outcome.message };
+      case 'billing':
+        return { state: 'billing', message: outcome.message, topUpUrl: outcome.topUpUrl };
+      case 'rate-limited':
+        return {
+          state: 'rate-limited',
+          message: outcome.message,
+          retryAfterSeconds: outcome.retryAfterSeconds,
+        };
+      case 'invalid-request':
+        return { state: 'invalid', message: outcome.message };
+      case 'server-error':
+      case 'network-error':
+      case 'timeout':
+      case 'malformed-response':
+        return fromCatalog(domain, 'unreachable') ?? { state: 'unreachable', message: outcome.message };
+    }
+  }
+
+  return {
+    /** The cached answer, or null: never calls the API (the popup's list beyond its budget). */
+    cached(domain: string): Promise<LookupAnswer | null> {
+      return deps.cache.get(domain);
+    },
+    /** Looks a domain up; `refresh` skips both caches (ours and the service's). */
+    async lookup(domain: string, { refresh = false } = {}): Promise<LookupResult> {
+      if (!refresh) {
+        const hit = await deps.cache.get(domain);
+        if (hit) return hit;
+      }
+      const key = `${refresh ? 'refresh' : 'lookup'}:${domain}`;
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = fetchFromApi(domain, refresh).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+export type LookupService = ReturnType<typeof createLookupService>;

@@ -1,0 +1,70 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { HOVER_DELAY_MS } from './limits.ts';
+
+/** The hosted service; a build can point elsewhere with WXT_API_BASE_URL, the options page overrides both. */
+export const DEFAULT_API_BASE_URL: string = import.meta.env.WXT_API_BASE_URL || 'https://webmaillookup.com';
+
+const DEFAULT_CACHE_TTL_HOURS = 7 * 24;
+
+/** A base URL people may set: absolute http(s), no query or fragment; stored without a trailing slash. */
+export const baseUrlSchema = z
+  .string()
+  .trim()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (
+        (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username
+      );
+    } catch {
+      return false;
+    }
+  }, 'Enter an http:// or https:// address, like https://webmaillookup.com')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/**
+ * Settings (everything but the key), as stored. Each field falls back to its default on its own, so one
+ * bad value in storage never loses the rest.
+ */
+export const settingsSchema = z.object({
+  baseUrl: baseUrlSchema.catch(DEFAULT_API_BASE_URL),
+  /** The query put into the provider's search: `{address}` and `{domain}` are filled in. */
+  searchQueryTemplate: z.string().max(200).catch('{address}'),
+  hoverDelayMs: z.number().int().min(0).max(5_000).catch(HOVER_DELAY_MS),
+  cacheTtlHours: z
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .catch(DEFAULT_CACHE_TTL_HOURS),
+  /** Host names where the extension stays off (a host matches itself and its subdomains). */
+  disabledSites: z.array(z.string().trim().toLowerCase().min(1)).max(500).catch([]),
+  gmailIntegration: z.boolean().catch(true),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+
+/** Reads stored settings, whatever shape storage holds. */
+export function parseSettings(stored: unknown): Settings {
+  return settingsSchema.parse(typeof stored === 'object' && stored !== null ? stored : {});
+}
+
+export const settingsItem = storage.defineItem<Settings>('local:settings', {
+  fallback: DEFAULT_SETTINGS,
+  version: 1,
+});
+
+/** The API key, stored apart from settings; only the background and the options page use it. */
+export const apiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
+
+export async function loadSettings(): Promise<Settings> {
+  return parseSettings(await settingsItem.getValue());
+}
+
+/** Whether the extension stays off on a page's host: the host or any parent of it is listed. */
+export function isSiteDisabled(settings: Settings, hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return settings.disabledSites.some((site) => host === site || host.endsWith(`.${site}`));
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'wxt';
+
+/**
+ * The API the build talks to by default. Its origin is the one host the background may fetch from without
+ * asking; any other base URL set in options is asked for at run time (optional_host_permissions).
+ * Chrome's match patterns ignore ports, so http://127.0.0.1/* covers every local service port.
+ */
+const apiBaseUrl = new URL(process.env.WXT_API_BASE_URL || 'https://webmaillookup.com');
+const apiHostPattern = `${apiBaseUrl.protocol}//${apiBaseUrl.hostname}/*`;
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  outDir: process.env.WXT_OUT_DIR || '.output',
+  manifest: {
+    name: 'Webmail Lookup',
+    description: 'Hover an email address to see who runs its mailbox, and open or search that webmail.',
+    permissions: ['storage', 'contextMenus'],
+    host_permissions: [apiHostPattern],
+    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    action: { default_title: 'Webmail Lookup' },
+  },
+});
