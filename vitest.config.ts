@@ -8,6 +8,7 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'server/**/*.test.ts', 'components/**/*.test.tsx', 'test/**/*.test.ts'],
     // The end-to-end suites start real service processes, a DNS server and Chromium; give them room on 2 cores.
     testTimeout: 30_000,
+    globalSetup: ['test/e2e/support/build-extension.ts'],
     hookTimeout: 120_000,
   },
 });

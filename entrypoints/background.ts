@@ -1,5 +1,6 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { z } from 'zod';
 import { getWebmailInfo } from '@/lib/api/client.ts';
 import { domainOf, extractEmails } from '@/lib/email/extract.ts';
 import { parseMailto } from '@/lib/email/mailto.ts';
@@ -20,6 +21,7 @@ const CACHE_STORAGE_KEY = 'lookupCache';
 const CONTEXT_MENU_ID = 'lookup-webmail-provider';
 /** Tab address lists live in session storage, so a restarted worker still knows them. */
 const tabKey = (tabId: number) => `tabAddresses:${tabId}`;
+const frameAddressesSchema = z.record(z.string(), z.array(z.string()));
 
 export default defineBackground(() => {
   const cache = createAnswerCache({
@@ -38,9 +40,15 @@ export default defineBackground(() => {
   const budgets = createTabBudgets();
   const extensionOrigin = browser.runtime.getURL('/');
 
-  async function tabAddresses(tabId: number): Promise<string[]> {
+  /** Each frame of a tab reports its own addresses; the tab's list is their union. */
+  async function frameAddresses(tabId: number): Promise<Record<string, string[]>> {
     const stored = (await browser.storage.session.get(tabKey(tabId)))[tabKey(tabId)];
-    return Array.isArray(stored) ? stored.filter((value): value is string => typeof value === 'string') : [];
+    const parsed = frameAddressesSchema.safeParse(stored);
+    return parsed.success ? parsed.data : {};
+  }
+
+  async function tabAddresses(tabId: number): Promise<string[]> {
+    return [...new Set(Object.values(await frameAddresses(tabId)).flat())];
   }
 
   async function tabSummary(tabId: number): Promise<TabSummary> {
@@ -79,21 +87,32 @@ export default defineBackground(() => {
     return { ok: false, title: words.title, detail: outcome.message };
   }
 
-  async function handle(request: Request, tabId: number | undefined): Promise<Responses[Request['type']]> {
+  async function handle(
+    request: Request,
+    tabId: number | undefined,
+    frameId: number | undefined,
+  ): Promise<Responses[Request['type']]> {
     switch (request.type) {
       case 'lookup':
         return service.lookup(request.domain.toLowerCase(), { refresh: request.refresh ?? false });
       case 'report-addresses': {
         if (tabId === undefined) return { count: 0 };
-        const addresses = [...new Set(request.addresses)];
-        await browser.storage.session.set({ [tabKey(tabId)]: addresses });
-        await browser.action.setBadgeText({ tabId, text: addresses.length ? String(addresses.length) : '' });
-        return { count: addresses.length };
+        const frames = {
+          ...(await frameAddresses(tabId)),
+          [String(frameId ?? 0)]: [...new Set(request.addresses)],
+        };
+        await browser.storage.session.set({ [tabKey(tabId)]: frames });
+        const count = new Set(Object.values(frames).flat()).size;
+        await browser.action.setBadgeText({ tabId, text: count ? String(count) : '' });
+        return { count };
       }
       case 'tab-summary':
         return tabSummary(request.tabId);
       case 'test-key':
         return testKey(request.apiKey, request.baseUrl);
+      case 'open-options':
+        await browser.runtime.openOptionsPage();
+        return { opened: true };
       case 'cache-stats':
         return { entries: await cache.size() };
       case 'clear-cache':
@@ -109,7 +128,9 @@ export default defineBackground(() => {
     const fromExtensionPage = sender.url?.startsWith(extensionOrigin) ?? false;
     if (!fromExtensionPage && (!sender.tab || !CONTENT_SCRIPT_REQUESTS.has(parsed.data.type)))
       return undefined;
-    return handle(parsed.data, fromExtensionPage ? undefined : sender.tab?.id);
+    return fromExtensionPage
+      ? handle(parsed.data, undefined, undefined)
+      : handle(parsed.data, sender.tab?.id, sender.frameId);
   });
 
   browser.tabs.onUpdated.addListener((tabId, change) => {

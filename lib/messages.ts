@@ -20,6 +20,7 @@ export const requestSchema = z.discriminatedUnion('type', [
   /** The popup's list: the tab's addresses with answers, looking up at most the tab's budget. */
   z.object({ type: z.literal('tab-summary'), tabId: z.number().int().nonnegative() }),
   z.object({ type: z.literal('test-key'), apiKey: z.string().max(500), baseUrl: baseUrlSchema }),
+  z.object({ type: z.literal('open-options') }),
   z.object({ type: z.literal('cache-stats') }),
   z.object({ type: z.literal('clear-cache') }),
 ]);
@@ -39,12 +40,17 @@ export interface Responses {
   'report-addresses': { count: number };
   'tab-summary': TabSummary;
   'test-key': { ok: boolean; title: string; detail: string };
+  'open-options': { opened: boolean };
   'cache-stats': { entries: number };
   'clear-cache': { entries: number };
 }
 
 /** The only request types a content script may send; the rest come from the extension's own pages. */
-export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set(['lookup', 'report-addresses']);
+export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
+  'lookup',
+  'report-addresses',
+  'open-options',
+]);
 
 /** Sends a request to the background and returns its typed answer; rejects when the worker cannot answer. */
 export async function sendRequest<T extends RequestType>(

@@ -1,0 +1,86 @@
+import { createRoot, type Root } from 'react-dom/client';
+import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { defineContentScript } from 'wxt/utils/define-content-script';
+import { CARD_CSS } from '@/components/card-styles.ts';
+import { sendRequest } from '@/lib/messages.ts';
+import { isSiteDisabled, loadSettings, parseSettings, settingsItem } from '@/lib/settings.ts';
+import { addressSources } from './address-sources.ts';
+import { HoverCard } from './HoverCard.tsx';
+import { type HoverTarget, watchHovers } from './hover.ts';
+import { createPageScanner } from './page-scanner.ts';
+
+const CARD_TAG = 'webmail-lookup-card';
+/** The underline of found addresses, drawn by the browser over the page's own text. */
+const HIGHLIGHT_CSS =
+  '::highlight(webmail-lookup) { text-decoration: underline dotted #0969da 2px; text-underline-offset: 2px; }';
+const CARD_GAP_PX = 6;
+
+/** Adds the highlight style without adding a node to the page. */
+function adoptHighlightStyle() {
+  try {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(HIGHLIGHT_CSS);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  } catch {
+    // Without constructable stylesheets the addresses are not underlined; hovering still works.
+  }
+}
+
+export default defineContentScript({
+  matches: ['<all_urls>'],
+  allFrames: true,
+  runAt: 'document_idle',
+  async main(ctx) {
+    let settings = await loadSettings();
+    if (isSiteDisabled(settings, location.hostname)) return;
+    const unwatch = settingsItem.watch((value) => {
+      settings = parseSettings(value);
+    });
+    ctx.onInvalidated(unwatch);
+
+    const scanner = createPageScanner(ctx, addressSources(settings), (addresses) => {
+      sendRequest({ type: 'report-addresses', addresses }).catch(() => {});
+    });
+    adoptHighlightStyle();
+    scanner.start();
+
+    let card: ShadowRootContentScriptUi<Root> | null = null;
+    let hover: ReturnType<typeof watchHovers> | null = null;
+    const close = () => hover?.hide();
+
+    async function showCard(target: HoverTarget) {
+      card ??= await createShadowRootUi(ctx, {
+        name: CARD_TAG,
+        position: 'inline',
+        anchor: 'html',
+        append: 'last',
+        css: CARD_CSS,
+        onMount: (container) => createRoot(container),
+        onRemove: (root) => root?.unmount(),
+      });
+      if (!card.mounted) card.mount();
+      const { shadowHost } = card;
+      const top = Math.min(target.rect.bottom + CARD_GAP_PX, window.innerHeight - 16);
+      const left = Math.max(8, Math.min(target.rect.left, window.innerWidth - 336));
+      shadowHost.style.cssText = `position: fixed; z-index: 2147483647; top: ${top}px; left: ${left}px; display: block;`;
+      card.mounted?.render(
+        <HoverCard
+          key={target.address}
+          address={target.address}
+          searchQueryTemplate={settings.searchQueryTemplate}
+          onClose={close}
+        />,
+      );
+    }
+
+    hover = watchHovers(ctx, scanner, {
+      delayMs: () => settings.hoverDelayMs,
+      show: (target) => void showCard(target),
+      hide: () => {
+        if (card?.mounted) card.remove();
+      },
+      isInsideCard: (node) =>
+        node instanceof Node && card !== null && (card.shadowHost === node || card.shadowHost.contains(node)),
+    });
+  },
+});

@@ -1,0 +1,216 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { sendRequest } from '@/lib/messages.ts';
+import { baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '@/lib/settings.ts';
+import { useSettingsStore } from '@/lib/stores/settings-store.ts';
+
+const OPTIONS_CSS = `
+body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: #1f2328; }
+main { max-width: 560px; margin: 24px auto; padding: 0 16px; }
+label { display: block; font-weight: 600; margin: 16px 0 4px; }
+.hint { color: #59636e; font-size: 12px; margin: 2px 0 0; }
+input[type=text], input[type=password], input[type=number], input[type=url], textarea { width: 100%; box-sizing: border-box;
+  padding: 6px 8px; border: 1px solid #d0d7de; border-radius: 6px; font: inherit; }
+.row { display: flex; gap: 6px; align-items: center; }
+button { padding: 6px 12px; border: 1px solid #d0d7de; border-radius: 6px; background: #f6f8fa; font: inherit; cursor: pointer; }
+button.primary { background: #1f883d; border-color: #1a7f37; color: #fff; }
+.status { margin: 8px 0; }
+.error { color: #82071e; }
+`;
+
+/** The host permission a base URL needs: Chrome match patterns ignore the port. */
+function hostPattern(baseUrl: string): string {
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.hostname}/*`;
+}
+
+type Draft = Omit<Settings, 'disabledSites'> & { disabledSites: string };
+
+export function OptionsApp() {
+  const store = useSettingsStore();
+  const [apiKey, setApiKey] = useState('');
+  const [showKey, setShowKey] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [testResult, setTestResult] = useState<string | null>(null);
+  const [cacheEntries, setCacheEntries] = useState<number | null>(null);
+
+  useEffect(() => {
+    void store.load().then(() => {
+      const { settings, apiKey: storedKey } = useSettingsStore.getState();
+      setApiKey(storedKey);
+      setDraft({ ...settings, disabledSites: settings.disabledSites.join('\n') });
+    });
+    void sendRequest({ type: 'cache-stats' }).then((stats) => setCacheEntries(stats.entries));
+  }, [store.load]);
+
+  if (!draft) return <main>Loading…</main>;
+  const update = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const baseUrl = baseUrlSchema.safeParse(draft.baseUrl);
+    if (!baseUrl.success) {
+      setStatus({ ok: false, text: baseUrl.error.issues[0]?.message ?? 'Invalid address' });
+      return;
+    }
+    if (hostPattern(baseUrl.data) !== hostPattern(DEFAULT_API_BASE_URL)) {
+      // Asked for while the click still counts as the person's gesture.
+      const granted = await browser.permissions.request({ origins: [hostPattern(baseUrl.data)] });
+      if (!granted) {
+        setStatus({
+          ok: false,
+          text: `Without access to ${new URL(baseUrl.data).host}, lookups cannot reach that service.`,
+        });
+        return;
+      }
+    }
+    await store.save(
+      {
+        ...draft,
+        baseUrl: baseUrl.data,
+        disabledSites: draft.disabledSites.split(/[\s,]+/).filter(Boolean),
+      },
+      apiKey,
+    );
+    setStatus({ ok: true, text: 'Saved.' });
+  };
+
+  const testKey = async () => {
+    setTestResult('Testing…');
+    const baseUrl = baseUrlSchema.safeParse(draft.baseUrl);
+    if (!baseUrl.success) {
+      setTestResult('Enter a valid service address first.');
+      return;
+    }
+    const result = await sendRequest({ type: 'test-key', apiKey, baseUrl: baseUrl.data });
+    setTestResult(result.detail ? `${result.title}: ${result.detail}` : result.title);
+  };
+
+  const clearCache = async () => {
+    const result = await sendRequest({ type: 'clear-cache' });
+    setCacheEntries(result.entries);
+  };
+
+  return (
+    <main>
+      <style>{OPTIONS_CSS}</style>
+      <h1>Webmail Lookup settings</h1>
+      <form onSubmit={(event) => void save(event)}>
+        <label htmlFor="api-key">API key</label>
+        <div className="row">
+          <input
+            id="api-key"
+            data-testid="api-key-input"
+            type={showKey ? 'text' : 'password'}
+            autoComplete="off"
+            spellCheck={false}
+            value={apiKey}
+            onChange={(event) => setApiKey(event.target.value.trim())}
+          />
+          <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey}>
+            {showKey ? 'Hide' : 'Show'}
+          </button>
+          <button type="button" data-testid="test-key" onClick={() => void testKey()}>
+            Test key
+          </button>
+        </div>
+        <p className="hint">
+          Stays in this browser; only the extension's background sends it, to the service below.
+        </p>
+        <p className="status" data-testid="test-key-result" role="status">
+          {testResult}
+        </p>
+
+        <label htmlFor="base-url">Service address</label>
+        <input
+          id="base-url"
+          data-testid="base-url-input"
+          type="url"
+          value={draft.baseUrl}
+          onChange={(event) => update({ baseUrl: event.target.value })}
+        />
+        <p className="hint">
+          The hosted service is {DEFAULT_API_BASE_URL}; a self-hosted one needs access granted when you save.
+        </p>
+
+        <label htmlFor="query-template">Search query</label>
+        <input
+          id="query-template"
+          data-testid="query-template-input"
+          type="text"
+          value={draft.searchQueryTemplate}
+          onChange={(event) => update({ searchQueryTemplate: event.target.value })}
+        />
+        <p className="hint">
+          What "Search mailbox" searches for: {'{address}'} and {'{domain}'} are filled in, e.g. from:
+          {'{address}'}.
+        </p>
+
+        <label htmlFor="hover-delay">Hover delay (ms)</label>
+        <input
+          id="hover-delay"
+          data-testid="hover-delay-input"
+          type="number"
+          min={0}
+          max={5000}
+          value={draft.hoverDelayMs}
+          onChange={(event) => update({ hoverDelayMs: Number(event.target.value) })}
+        />
+
+        <label htmlFor="cache-ttl">Keep answers for (hours)</label>
+        <input
+          id="cache-ttl"
+          data-testid="cache-ttl-input"
+          type="number"
+          min={0}
+          value={draft.cacheTtlHours}
+          onChange={(event) => update({ cacheTtlHours: Number(event.target.value) })}
+        />
+        <div className="row">
+          <button type="button" data-testid="clear-cache" onClick={() => void clearCache()}>
+            Clear cache
+          </button>
+          <span data-testid="cache-count">
+            {cacheEntries === null ? '' : `${cacheEntries} cached answers`}
+          </span>
+        </div>
+
+        <label htmlFor="disabled-sites">Sites where the extension stays off</label>
+        <textarea
+          id="disabled-sites"
+          data-testid="disabled-sites-input"
+          rows={4}
+          value={draft.disabledSites}
+          onChange={(event) => update({ disabledSites: event.target.value })}
+        />
+        <p className="hint">One host per line; its subdomains are included.</p>
+
+        <label>
+          <input
+            type="checkbox"
+            data-testid="gmail-integration-input"
+            checked={draft.gmailIntegration}
+            onChange={(event) => update({ gmailIntegration: event.target.checked })}
+          />{' '}
+          Gmail integration (addresses in Gmail's message headers)
+        </label>
+
+        <p>
+          <button type="submit" className="primary" data-testid="api-key-save">
+            Save
+          </button>
+        </p>
+        {status && (
+          <p
+            className={status.ok ? 'status' : 'status error'}
+            data-testid="save-status"
+            role={status.ok ? 'status' : 'alert'}
+          >
+            {status.text}
+          </p>
+        )}
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,202 @@
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { CARD_CSS } from '@/components/card-styles.ts';
+import { ResultCard } from '@/components/ResultCard.tsx';
+import { domainOf } from '@/lib/email/extract.ts';
+import { parseLookupTarget } from '@/lib/email/lookup-target.ts';
+import type { LookupResult } from '@/lib/lookup/result.ts';
+import { sendRequest, type TabSummary } from '@/lib/messages.ts';
+import { useSettingsStore } from '@/lib/stores/settings-store.ts';
+
+const POPUP_CSS = `${CARD_CSS}
+body { margin: 0; width: 360px; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; }
+main { padding: 12px; }
+h1 { font-size: 15px; margin: 0 0 10px; }
+h2 { font-size: 13px; margin: 14px 0 6px; }
+form { display: flex; gap: 6px; margin-bottom: 10px; }
+input { flex: 1; padding: 5px 8px; border: 1px solid #d0d7de; border-radius: 6px; font: inherit; }
+.wl-card { width: 100%; box-shadow: none; }
+.group { margin-bottom: 10px; }
+.addresses { margin: 0 0 6px; padding: 0; list-style: none; color: #59636e; word-break: break-all; }
+.muted { color: #59636e; }
+`;
+
+/** The tab whose addresses are listed: ?tabId=N, else the active tab. */
+async function targetTabId(): Promise<number | null> {
+  const fromUrl = Number(new URLSearchParams(location.search).get('tabId'));
+  if (Number.isInteger(fromUrl) && fromUrl > 0) return fromUrl;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id ?? null;
+}
+
+function useLookup() {
+  const [result, setResult] = useState<LookupResult | null>(null);
+  const run = useCallback(async (domain: string, refresh = false) => {
+    setResult(null);
+    try {
+      setResult(await sendRequest({ type: 'lookup', domain, refresh }));
+    } catch (error) {
+      setResult({ state: 'unreachable', message: error instanceof Error ? error.message : String(error) });
+    }
+  }, []);
+  return { result, run };
+}
+
+function DomainGroup({
+  domain,
+  addresses,
+  initial,
+  template,
+}: {
+  domain: string;
+  addresses: string[];
+  initial: LookupResult | null;
+  template: string;
+}) {
+  const [result, setResult] = useState<LookupResult | null | 'not-looked-up'>(initial ?? 'not-looked-up');
+  const lookup = async (refresh: boolean) => {
+    setResult(null);
+    try {
+      setResult(await sendRequest({ type: 'lookup', domain, refresh }));
+    } catch (error) {
+      setResult({ state: 'unreachable', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
+  return (
+    <div className="group" data-testid="domain-group" data-domain={domain}>
+      <ul className="addresses">
+        {addresses.map((address) => (
+          <li key={address} data-testid="page-address">
+            {address}
+          </li>
+        ))}
+      </ul>
+      {result === 'not-looked-up' ? (
+        <button
+          type="button"
+          className="wl-button"
+          data-testid="lookup-domain"
+          onClick={() => void lookup(false)}
+        >
+          Look up {domain}
+        </button>
+      ) : (
+        <ResultCard
+          address={addresses[0] ?? domain}
+          result={result}
+          searchQueryTemplate={template}
+          onRefresh={() => void lookup(true)}
+          onOpenOptions={() => void browser.runtime.openOptionsPage()}
+        />
+      )}
+    </div>
+  );
+}
+
+export function PopupApp() {
+  const { settings, load } = useSettingsStore();
+  const [summary, setSummary] = useState<TabSummary | null>(null);
+  const [summaryError, setSummaryError] = useState<string | null>(null);
+  const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('lookup') ?? '');
+  const [submitted, setSubmitted] = useState<{ address: string; domain: string } | null>(null);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const manual = useLookup();
+
+  useEffect(() => {
+    void load();
+    void (async () => {
+      const tabId = await targetTabId();
+      if (tabId === null) return;
+      try {
+        setSummary(await sendRequest({ type: 'tab-summary', tabId }));
+      } catch (error) {
+        setSummaryError(error instanceof Error ? error.message : String(error));
+      }
+    })();
+  }, [load]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const target = parseLookupTarget(query.trim());
+    if (!target) {
+      setInputError('Enter an email address or a domain, like jane@example.com or example.com.');
+      return;
+    }
+    setInputError(null);
+    setSubmitted({ address: query.trim(), domain: target.domain });
+    void manual.run(target.domain);
+  };
+
+  // A lookup asked for from the context menu runs at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on first render
+  useEffect(() => {
+    if (query) submit();
+  }, []);
+
+  const groups = new Map<string, string[]>();
+  for (const address of summary?.addresses ?? []) {
+    const domain = domainOf(address);
+    groups.set(domain, [...(groups.get(domain) ?? []), address]);
+  }
+
+  return (
+    <main>
+      <style>{POPUP_CSS}</style>
+      <h1>Webmail Lookup</h1>
+      <form onSubmit={submit} aria-label="Look up an address or domain">
+        <input
+          data-testid="lookup-input"
+          aria-label="Email address or domain"
+          placeholder="jane@example.com or example.com"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <button type="submit" className="wl-button" data-testid="lookup-submit">
+          Look up
+        </button>
+      </form>
+      {inputError && (
+        <p role="alert" data-testid="error-message">
+          {inputError}
+        </p>
+      )}
+      {submitted && (
+        <ResultCard
+          address={submitted.address}
+          result={manual.result}
+          searchQueryTemplate={settings.searchQueryTemplate}
+          onRefresh={() => void manual.run(submitted.domain, true)}
+          onOpenOptions={() => void browser.runtime.openOptionsPage()}
+        />
+      )}
+      <h2>On this page</h2>
+      {summaryError && <p className="muted">{summaryError}</p>}
+      {summary && summary.addresses.length === 0 && (
+        <p className="muted">No email addresses found on this page.</p>
+      )}
+      {[...groups].map(([domain, addresses]) => (
+        <DomainGroup
+          key={domain}
+          domain={domain}
+          addresses={addresses}
+          initial={summary?.results[domain] ?? null}
+          template={settings.searchQueryTemplate}
+        />
+      ))}
+      {summary && summary.budgetLeft <= 0 && (
+        <p className="muted">Some domains were not looked up automatically, to save your credits.</p>
+      )}
+      <p>
+        <a
+          href="#settings"
+          onClick={(event) => {
+            event.preventDefault();
+            void browser.runtime.openOptionsPage();
+          }}
+        >
+          Settings
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import type { Settings } from '../../../lib/settings.ts';
+import { E2E_EXTENSION_DIR } from './build-extension.ts';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface ExtensionBrowser {
+  context: BrowserContext;
+  extensionId: string;
+  worker: () => Promise<Worker>;
+  /** Writes settings and the key straight into the extension's storage, as the options page would. */
+  configure(options: { apiKey?: string; settings?: Partial<Settings> }): Promise<void>;
+  extensionUrl(path: string): string;
+  close(): Promise<void>;
+}
+
+/** Real headless Chromium with the built extension loaded, in a fresh profile. */
+export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'webmail-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      `--disable-extensions-except=${E2E_EXTENSION_DIR}`,
+      `--load-extension=${E2E_EXTENSION_DIR}`,
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL((await worker()).url()).host;
+  return {
+    context,
+    extensionId,
+    worker,
+    async configure({ apiKey, settings }) {
+      await (await worker()).evaluate(
+        async ({ apiKey, settings }) => {
+          const chromeApi = (globalThis as unknown as { chrome: typeof chrome }).chrome;
+          const current = (await chromeApi.storage.local.get('settings')).settings ?? {};
+          const values: Record<string, unknown> = { settings: { ...current, ...settings } };
+          if (apiKey !== undefined) values.apiKey = apiKey;
+          await chromeApi.storage.local.set(values);
+        },
+        { apiKey, settings: settings ?? {} },
+      );
+    },
+    extensionUrl: (path) => `chrome-extension://${extensionId}/${path}`,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Moves the pointer onto the first occurrence of `text` in the page's text and leaves it there. */
+export async function hoverText(page: Page, text: string): Promise<void> {
+  const box = await page.evaluate((needle) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const index = (node as Text).data.indexOf(needle);
+      if (index === -1) continue;
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + needle.length);
+      const rect = range.getBoundingClientRect();
+      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    }
+    return null;
+  }, text);
+  if (!box) throw new Error(`"${text}" is not on the page`);
+  await page.mouse.move(box.x, box.y, { steps: 2 });
+}

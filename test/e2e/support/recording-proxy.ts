@@ -1,0 +1,55 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  path: string;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+/**
+ * Sits between the extension and the real service, forwarding every request unchanged and recording what
+ * the extension sent: to prove it sends only domains, and to count requests per domain.
+ */
+export async function startRecordingProxy(target: () => string) {
+  const requests: RecordedRequest[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString();
+    let body: unknown = raw;
+    try {
+      body = JSON.parse(raw);
+    } catch {}
+    requests.push({ path: request.url ?? '', body, authorization: request.headers.authorization });
+    const upstream = await fetch(`${target()}${request.url}`, {
+      method: request.method ?? 'GET',
+      headers: Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => ['authorization', 'content-type'].includes(name)),
+      ) as Record<string, string>,
+      body: request.method === 'POST' ? raw : undefined,
+    });
+    response.writeHead(upstream.status, {
+      'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
+    });
+    response.end(await upstream.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    /** Requests whose body asked about this domain (or an address at it). */
+    countFor: (domain: string) =>
+      requests.filter(
+        (r) =>
+          typeof r.body === 'object' &&
+          r.body !== null &&
+          String((r.body as { email?: unknown }).email).endsWith(domain),
+      ).length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
