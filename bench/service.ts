@@ -94,7 +94,7 @@ export async function benchService(): Promise<BenchRow[]> {
           headers,
           setupRequest: (request) => ({
             ...request,
-            body: JSON.stringify({ email: `c${counter++}.bench-customer.example`, skip_cache: true }),
+            body: JSON.stringify({ email: `c${counter++}.bench-customer.example.com`, skip_cache: true }),
           }),
         },
       ],

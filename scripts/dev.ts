@@ -1,7 +1,7 @@
 /**
  * `npm run dev`: the local service with a demo key, for development and for trying the product without
  * a paid account. `npm run dev -- --offline` answers DNS from the test fixture zones instead of the
- * system resolver (gmail.com, workspace-customer.example, duck.com, ...), for machines without internet.
+ * system resolver (gmail.com, workspace-customer.example.com, duck.com, ...), for machines without internet.
  */
 import { spawn } from 'node:child_process';
 import { createAccounts } from '../server/accounts.ts';

@@ -25,8 +25,8 @@ describe('lookup cache', () => {
 
   it('keeps answers in SQLite, so a new process (a new cache over the same file) finds them', () => {
     const { db, cache, clock } = setup();
-    cache.set('no-mx.example', { kind: 'no-mx' }, 60);
-    expect(createLookupCache(db, clock.now).get('no-mx.example')).toEqual({ kind: 'no-mx' });
+    cache.set('no-mx.example.com', { kind: 'no-mx' }, 60);
+    expect(createLookupCache(db, clock.now).get('no-mx.example.com')).toEqual({ kind: 'no-mx' });
   });
 
   it('treats an unreadable row as a miss', () => {

@@ -187,13 +187,7 @@ export function PopupApp() {
         <p className="muted">Some domains were not looked up automatically, to save your credits.</p>
       )}
       <p>
-        <a
-          href="#settings"
-          onClick={(event) => {
-            event.preventDefault();
-            void browser.runtime.openOptionsPage();
-          }}
-        >
+        <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noopener">
           Settings
         </a>
       </p>

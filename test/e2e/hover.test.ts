@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
@@ -6,6 +7,10 @@ import { type ExtensionBrowser, hoverText, launchExtensionBrowser } from './supp
 import { startPageServer } from './support/page-server.ts';
 import { startRecordingProxy } from './support/recording-proxy.ts';
 
+/**
+ * A person's flows on ordinary pages, in real Chromium with the built extension, against the real
+ * service (behind a recording proxy) and a DNS server on loopback.
+ */
 let dns: DnsFixtureServer;
 let service: ServiceProcess;
 let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
@@ -37,27 +42,197 @@ async function openPage(name: string): Promise<Page> {
   return page;
 }
 
+async function cardFor(page: Page, address: string) {
+  await hoverText(page, address);
+  const card = page.getByTestId('hover-card');
+  await card.getByTestId('result-card').waitFor();
+  await expect.poll(() => card.getByTestId('loading').count()).toBe(0);
+  return card;
+}
+
 describe('hovering an address', () => {
   it('shows the provider card after the pointer rests on a text address', async () => {
     const page = await openPage('plain.html');
-    await hoverText(page, 'jane.doe+news@gmail.com');
-    const card = page.getByTestId('hover-card');
-    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    const card = await cardFor(page, 'jane.doe+news@gmail.com');
+    expect(await card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
     expect(await card.getByTestId('provider-name').textContent()).toBe('Google (Public)');
     expect(await card.getByTestId('flag-freemail').getAttribute('data-value')).toBe('true');
+    expect(await card.getByTestId('flag-disposable').getAttribute('data-value')).toBe('false');
     expect(await card.getByTestId('open-webmail').getAttribute('href')).toBe('https://mail.google.com/mail');
     expect(await card.getByTestId('search-webmail').getAttribute('href')).toBe(
       'https://mail.google.com/mail/#search/jane.doe%2Bnews%40gmail.com',
     );
+    expect(await card.getByTestId('result-source').textContent()).toMatch(/From the Webmail Info API/);
     await page.close();
   });
 
-  it('sends the API the domain only, never the address', async () => {
+  it('does not open before the pointer has rested', async () => {
+    const page = await openPage('plain.html');
+    await hoverText(page, 'sales@workspace-customer.example.com');
+    await page.mouse.move(5, 5);
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('hover-card').count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows the card for a mailto: link, percent-decoded and without its query', async () => {
+    const page = await openPage('plain.html');
+    await page.hover('#mailto');
+    const card = page.getByTestId('hover-card');
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Proton Mail');
+    expect(await card.locator('.wl-address').textContent()).toBe('Bob@proton.me');
+    await page.close();
+  });
+
+  it('opens from the keyboard on a focused mailto: link and closes with Escape', async () => {
+    const page = await openPage('plain.html');
+    await page.focus('#mailto');
+    const card = page.getByTestId('hover-card');
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Proton Mail');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => card.count()).toBe(0);
+    await page.close();
+  });
+
+  it('closes when the page scrolls', async () => {
+    const page = await openPage('plain.html');
+    await cardFor(page, 'jane.doe+news@gmail.com');
+    await page.evaluate(() => window.dispatchEvent(new Event('scroll')));
+    await expect.poll(() => page.getByTestId('hover-card').count()).toBe(0);
+    await page.close();
+  });
+
+  it('finds Gmail-style [email] chips that arrive after load', async () => {
+    const page = await openPage('gmail-like.html');
+    const chip = page.locator('[email="ceo@m365-customer.example.com"]');
+    await chip.waitFor();
+    await chip.hover();
+    const card = page.getByTestId('hover-card');
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Microsoft 365');
+    expect(await card.getByTestId('flag-freemail').getAttribute('data-value')).toBe('false');
+    await page.close();
+  });
+
+  it('puts the query into the search template encoded: spaces, +, &, #, unicode', async () => {
+    await browser.configure({ settings: { searchQueryTemplate: 'from:{address} "a b" + & # ü' } });
+    const page = await openPage('plain.html');
+    const card = await cardFor(page, 'jane.doe+news@gmail.com');
+    const href = await card.getByTestId('search-webmail').getAttribute('href');
+    expect(href).toBe(
+      `https://mail.google.com/mail/#search/${encodeURIComponent('from:jane.doe+news@gmail.com "a b" + & # ü')}`,
+    );
+    expect(href).toContain('%20%2B%20%26%20%23%20%C3%BC');
+    await browser.configure({ settings: { searchQueryTemplate: '{address}' } });
+    await page.close();
+  });
+
+  it('shows a privacy relay without links, saying why', async () => {
+    const page = await openPage('plain.html');
+    const card = await cardFor(page, 'x7k2@duck.com');
+    expect(await card.getByTestId('flag-privacy').getAttribute('data-value')).toBe('true');
+    expect(await card.getByTestId('open-webmail').count()).toBe(0);
+    expect(await card.getByTestId('search-webmail').count()).toBe(0);
+    expect(await card.getByTestId('relay-explanation').textContent()).toMatch(/privacy relay/);
+    await page.close();
+  });
+
+  it('says plainly when no provider is found', async () => {
+    const page = await openPage('plain.html');
+    const card = await cardFor(page, 'old@no-mx.example.com');
+    expect(await card.getByTestId('error-message').textContent()).toMatch(/No mail provider found/);
+    await page.close();
+  });
+
+  it('makes no API request for a second hover on the same domain', async () => {
+    const page = await openPage('plain.html');
+    await cardFor(page, 'jane.doe+news@gmail.com');
+    const before = proxy.countFor('gmail.com');
+    await page.mouse.move(5, 5);
+    await expect.poll(() => page.getByTestId('hover-card').count()).toBe(0);
+    await cardFor(page, 'jane.doe+news@gmail.com');
+    expect(proxy.countFor('gmail.com')).toBe(before);
+    await page.close();
+  });
+
+  it('makes one API request when two tabs hover one domain at once', async () => {
+    const [first, second] = await Promise.all([openPage('plain.html'), openPage('plain.html')]);
+    if (!first || !second) throw new Error('no pages');
+    await Promise.all([
+      cardFor(first, 'sales@workspace-customer.example.com'),
+      cardFor(second, 'sales@workspace-customer.example.com'),
+    ]);
+    expect(proxy.countFor('workspace-customer.example.com')).toBe(1);
+    await Promise.all([first.close(), second.close()]);
+  });
+
+  it('refresh asks again with skip_cache', async () => {
+    const page = await openPage('plain.html');
+    const card = await cardFor(page, 'jane.doe+news@gmail.com');
+    const before = proxy.requests.length;
+    await card.getByTestId('refresh').click();
+    await expect.poll(() => proxy.requests.length).toBe(before + 1);
+    expect(proxy.requests.at(-1)?.body).toEqual({ email: 'gmail.com', skip_cache: true });
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    await page.close();
+  });
+
+  it('sends the API the domain only, never the address, with the key as a Bearer token', () => {
     expect(proxy.requests.length).toBeGreaterThan(0);
     for (const request of proxy.requests) {
       expect(request.path).toBe('/public_api/v1/get_webmail_info');
       expect(String((request.body as { email: string }).email)).not.toContain('@');
       expect(request.authorization).toBe(`Bearer ${key}`);
     }
+  });
+});
+
+describe('the page itself', () => {
+  it('is never modified: its body is exactly what the server sent', async () => {
+    const page = await openPage('plain.html');
+    await cardFor(page, 'jane.doe+news@gmail.com');
+    const source = readFileSync(new URL('../fixtures/pages/plain.html', import.meta.url), 'utf8');
+    const same = await page.evaluate((html) => {
+      const original = new DOMParser().parseFromString(html, 'text/html').body;
+      return original.isEqualNode(document.body);
+    }, source);
+    expect(same).toBe(true);
+    await page.close();
+  });
+
+  it('counts the distinct addresses on the badge, leaving inputs, editable text and non-addresses out', async () => {
+    const page = await openPage('plain.html');
+    const worker = await browser.worker();
+    const tabId = await worker.evaluate(async (url) => {
+      const chromeApi = (
+        globalThis as unknown as {
+          chrome: { tabs: { query(q: object): Promise<{ id: number; url: string }[]> } };
+        }
+      ).chrome;
+      return (await chromeApi.tabs.query({})).find((tab) => tab.url === url)?.id ?? -1;
+    }, page.url());
+    const badge = () =>
+      worker.evaluate(async (id) => {
+        const chromeApi = (
+          globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }
+        ).chrome;
+        return chromeApi.action.getBadgeText({ tabId: id });
+      }, tabId);
+    // gmail, workspace, duck, unknown-provider, no-mx, and the mailto link
+    await expect.poll(badge).toBe('6');
+    await hoverText(page, 'editor@gmail.com');
+    await page.waitForTimeout(600);
+    expect(await page.getByTestId('hover-card').count()).toBe(0);
+    await page.close();
+  });
+
+  it('stays off on a site the person switched it off for', async () => {
+    await browser.configure({ settings: { disabledSites: ['127.0.0.1'] } });
+    const page = await openPage('plain.html');
+    await hoverText(page, 'jane.doe+news@gmail.com');
+    await page.waitForTimeout(700);
+    expect(await page.getByTestId('hover-card').count()).toBe(0);
+    expect(await page.evaluate(() => CSS.highlights.has('webmail-lookup'))).toBe(false);
+    await browser.configure({ settings: { disabledSites: [] } });
+    await page.close();
   });
 });

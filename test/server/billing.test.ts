@@ -47,17 +47,17 @@ describe('billing', () => {
 
   it('refuses a key without credit before any lookup work: DNS is not asked', async () => {
     const key = service.createKey({ credits: 0 });
-    const { status } = await service.lookup({ email: 'never-asked.example' }, key);
+    const { status } = await service.lookup({ email: 'never-asked.example.com' }, key);
     expect(status).toBe(401);
-    expect(dns.queries.has('never-asked.example')).toBe(false);
+    expect(dns.queries.has('never-asked.example.com')).toBe(false);
   });
 
   it('charges nothing for 400, 404 and 500', async () => {
     const key = service.createKey({ credits: 1 });
     expect((await service.lookup({ email: 'not an address' }, key)).status).toBe(400);
-    expect((await service.lookup({ email: 'no-mx.example' }, key)).status).toBe(404);
-    expect((await service.lookup({ email: 'unknown-provider.example' }, key)).status).toBe(404);
-    expect((await service.lookup({ email: 'dns-servfail.example' }, key)).status).toBe(500);
+    expect((await service.lookup({ email: 'no-mx.example.com' }, key)).status).toBe(404);
+    expect((await service.lookup({ email: 'unknown-provider.example.com' }, key)).status).toBe(404);
+    expect((await service.lookup({ email: 'dns-servfail.example.com' }, key)).status).toBe(500);
     expect(service.balance(key).credits).toBe(1);
     expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
     expect(service.balance(key).credits).toBe(0);
@@ -93,7 +93,7 @@ describe('billing', () => {
 
   it('answers exactly as many of 200 concurrent requests as there are credits (50), and ends at 0', async () => {
     const key = service.createKey({ credits: 50 });
-    const domains = ['gmail.com', 'workspace-customer.example', 'm365-customer.example', 'duck.com'];
+    const domains = ['gmail.com', 'workspace-customer.example.com', 'm365-customer.example.com', 'duck.com'];
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         service.lookup({ email: `user${i}@${domains[i % domains.length]}` }, key),

@@ -49,7 +49,7 @@ describe('§2.1 envelope and §4 200 answers', () => {
   });
 
   it('tells a company on Google Workspace MX apart from consumer Gmail', async () => {
-    const { status, json } = await service.lookup({ email: 'ceo@workspace-customer.example' }, key);
+    const { status, json } = await service.lookup({ email: 'ceo@workspace-customer.example.com' }, key);
     expect(status).toBe(200);
     expect(envelope(json).data).toMatchObject({
       name: 'Google (Workspace)',
@@ -59,12 +59,12 @@ describe('§2.1 envelope and §4 200 answers', () => {
   });
 
   it('recognises the single smtp.google.com MX of newer Workspace domains', async () => {
-    const { json } = await service.lookup({ email: 'new-workspace-customer.example' }, key);
+    const { json } = await service.lookup({ email: 'new-workspace-customer.example.com' }, key);
     expect(envelope(json).data?.nice_name).toBe('Google Workspace');
   });
 
   it('recognises a company on Microsoft 365 MX', async () => {
-    const { status, json } = await service.lookup({ email: 'it@m365-customer.example' }, key);
+    const { status, json } = await service.lookup({ email: 'it@m365-customer.example.com' }, key);
     expect(status).toBe(200);
     expect(envelope(json).data).toMatchObject({
       nice_name: 'Microsoft 365',
@@ -114,11 +114,11 @@ describe('§2.1 envelope and §4 200 answers', () => {
 
 describe('§7 errors: success false, data null, the documented message', () => {
   it.each([
-    ['a domain that does not exist', 'nobody@nxdomain.example', MESSAGES.noMx],
-    ['a domain without MX records', 'info@no-mx.example', MESSAGES.noMx],
-    ['a domain with a null MX (RFC 7505)', 'null-mx.example', MESSAGES.noMx],
-    ['MX present but the provider unknown', 'a@unknown-provider.example', MESSAGES.unrecognised],
-    ['only a security gateway in the MX', 'a@gateway-customer.example', MESSAGES.unrecognised],
+    ['a domain that does not exist', 'nobody@nxdomain.example.com', MESSAGES.noMx],
+    ['a domain without MX records', 'info@no-mx.example.com', MESSAGES.noMx],
+    ['a domain with a null MX (RFC 7505)', 'null-mx.example.com', MESSAGES.noMx],
+    ['MX present but the provider unknown', 'a@unknown-provider.example.com', MESSAGES.unrecognised],
+    ['only a security gateway in the MX', 'a@gateway-customer.example.com', MESSAGES.unrecognised],
   ])('404 for %s', async (_case, email, message) => {
     const before = service.balance(key).credits;
     const { status, json } = await service.lookup({ email }, key);
@@ -133,8 +133,8 @@ describe('§7 errors: success false, data null, the documented message', () => {
   });
 
   it.each([
-    ['DNS timing out', 'dns-timeout.example'],
-    ['DNS failing with SERVFAIL', 'dns-servfail.example'],
+    ['DNS timing out', 'dns-timeout.example.com'],
+    ['DNS failing with SERVFAIL', 'dns-servfail.example.com'],
   ])(
     '500 with the unknown-error message on %s, free of charge, and the process stays up',
     async (_case, email) => {
@@ -152,9 +152,9 @@ describe('§7 errors: success false, data null, the documented message', () => {
   );
 
   it('does not cache a DNS failure: the next request asks DNS again', async () => {
-    const before = dns.queries.get('dns-servfail.example') ?? 0;
-    await service.lookup({ email: 'dns-servfail.example' }, key);
-    expect(dns.queries.get('dns-servfail.example') ?? 0).toBeGreaterThan(before);
+    const before = dns.queries.get('dns-servfail.example.com') ?? 0;
+    await service.lookup({ email: 'dns-servfail.example.com' }, key);
+    expect(dns.queries.get('dns-servfail.example.com') ?? 0).toBeGreaterThan(before);
   });
 });
 

@@ -43,8 +43,13 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
     async configure({ apiKey, settings }) {
       await (await worker()).evaluate(
         async ({ apiKey, settings }) => {
-          const chromeApi = (globalThis as unknown as { chrome: typeof chrome }).chrome;
-          const current = (await chromeApi.storage.local.get('settings')).settings ?? {};
+          type Area = {
+            get(key: string): Promise<Record<string, unknown>>;
+            set(values: object): Promise<void>;
+          };
+          const chromeApi = (globalThis as unknown as { chrome: { storage: { local: Area } } }).chrome;
+          const current =
+            ((await chromeApi.storage.local.get('settings')).settings as object | undefined) ?? {};
           const values: Record<string, unknown> = { settings: { ...current, ...settings } };
           if (apiKey !== undefined) values.apiKey = apiKey;
           await chromeApi.storage.local.set(values);

@@ -27,7 +27,7 @@ export async function startRecordingProxy(target: () => string) {
       headers: Object.fromEntries(
         Object.entries(request.headers).filter(([name]) => ['authorization', 'content-type'].includes(name)),
       ) as Record<string, string>,
-      body: request.method === 'POST' ? raw : undefined,
+      ...(request.method === 'POST' && { body: raw }),
     });
     response.writeHead(upstream.status, {
       'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
