@@ -201,22 +201,7 @@ describe('the page itself', () => {
 
   it('counts the distinct addresses on the badge, leaving inputs, editable text and non-addresses out', async () => {
     const page = await openPage('plain.html');
-    const worker = await browser.worker();
-    const tabId = await worker.evaluate(async (url) => {
-      const chromeApi = (
-        globalThis as unknown as {
-          chrome: { tabs: { query(q: object): Promise<{ id: number; url: string }[]> } };
-        }
-      ).chrome;
-      return (await chromeApi.tabs.query({})).find((tab) => tab.url === url)?.id ?? -1;
-    }, page.url());
-    const badge = () =>
-      worker.evaluate(async (id) => {
-        const chromeApi = (
-          globalThis as unknown as { chrome: { action: { getBadgeText(d: object): Promise<string> } } }
-        ).chrome;
-        return chromeApi.action.getBadgeText({ tabId: id });
-      }, tabId);
+    const badge = () => browser.badgeOf(page);
     // gmail, workspace, duck, unknown-provider, no-mx, and the mailto link
     await expect.poll(badge).toBe('6');
     await hoverText(page, 'editor@gmail.com');

@@ -14,8 +14,18 @@ export interface ExtensionBrowser {
   /** Writes settings and the key straight into the extension's storage, as the options page would. */
   configure(options: { apiKey?: string; settings?: Partial<Settings> }): Promise<void>;
   extensionUrl(path: string): string;
+  /** The browser's id for the tab showing a page. */
+  tabIdOf(page: Page): Promise<number>;
+  /** The toolbar badge text of a page's tab. */
+  badgeOf(page: Page): Promise<string>;
   close(): Promise<void>;
 }
+
+/** The part of the worker's `chrome` the tests use; evaluated functions run in the worker, so each names it itself. */
+type ChromeForTests = {
+  tabs: { query(query: object): Promise<{ id: number; url: string }[]> };
+  action: { getBadgeText(details: object): Promise<string> };
+};
 
 /** Real headless Chromium with the built extension loaded, in a fresh profile. */
 export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
@@ -36,6 +46,16 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
   });
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
+  async function tabIdOf(page: Page): Promise<number> {
+    const url = page.url();
+    const tabs = await (await worker()).evaluate(() =>
+      (globalThis as unknown as { chrome: ChromeForTests }).chrome.tabs.query({}),
+    );
+    const tab = tabs.find((candidate) => candidate.url === url);
+    if (!tab) throw new Error(`no tab shows ${url}`);
+    return tab.id;
+  }
+
   return {
     context,
     extensionId,
@@ -58,6 +78,15 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
       );
     },
     extensionUrl: (path) => `chrome-extension://${extensionId}/${path}`,
+    tabIdOf,
+    async badgeOf(page) {
+      const tabId = await tabIdOf(page);
+      return (await worker()).evaluate(
+        (id) =>
+          (globalThis as unknown as { chrome: ChromeForTests }).chrome.action.getBadgeText({ tabId: id }),
+        tabId,
+      );
+    },
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });

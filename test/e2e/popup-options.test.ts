@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
+import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
+import { type ExtensionBrowser, launchExtensionBrowser } from './support/extension-browser.ts';
+import { startPageServer } from './support/page-server.ts';
+
+let dns: DnsFixtureServer;
+let service: ServiceProcess;
+let pages: Awaited<ReturnType<typeof startPageServer>>;
+let browser: ExtensionBrowser;
+let key: string;
+
+beforeAll(async () => {
+  dns = await startDnsFixtureServer();
+  service = await startServiceProcess({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300' });
+  pages = await startPageServer();
+  browser = await launchExtensionBrowser();
+  key = service.createKey({ credits: 1_000 });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await pages?.close();
+  await service?.stop();
+  await dns?.close();
+});
+
+describe('options page', () => {
+  it('saves the key and service address, and "Test key" reports the outcome in words', async () => {
+    const options = await browser.context.newPage();
+    await options.goto(browser.extensionUrl('options.html'));
+    await options.getByTestId('api-key-input').fill(key);
+    await options.getByTestId('base-url-input').fill(`${service.baseUrl}/`);
+    await options.getByTestId('test-key').click();
+    await expect.poll(() => options.getByTestId('test-key-result').textContent()).toMatch(/The key works/);
+    await options.getByTestId('api-key-save').click();
+    await expect.poll(() => options.getByTestId('save-status').textContent()).toBe('Saved.');
+    const stored = await (await browser.worker()).evaluate(async () => {
+      const local = (
+        globalThis as unknown as {
+          chrome: { storage: { local: { get(k: string[]): Promise<Record<string, unknown>> } } };
+        }
+      ).chrome.storage.local;
+      return local.get(['apiKey', 'settings']);
+    });
+    expect(stored.apiKey).toBe(key);
+    expect((stored.settings as { baseUrl: string }).baseUrl).toBe(service.baseUrl);
+    await options.close();
+  });
+
+  it('says in words when the key is unknown', async () => {
+    const options = await browser.context.newPage();
+    await options.goto(browser.extensionUrl('options.html'));
+    await options.getByTestId('api-key-input').fill('wl_not_a_key');
+    await options.getByTestId('test-key').click();
+    await expect.poll(() => options.getByTestId('test-key-result').textContent()).toMatch(/not accepted/);
+    await options.close();
+  });
+
+  it('refuses a service address that is not http(s), keeping the saved one', async () => {
+    const options = await browser.context.newPage();
+    await options.goto(browser.extensionUrl('options.html'));
+    await options.getByTestId('base-url-input').fill('javascript:alert(1)');
+    await options.getByTestId('api-key-save').click();
+    await expect
+      .poll(() => options.getByTestId('save-status').textContent())
+      .toMatch(/http:\/\/ or https:\/\//);
+    await options.close();
+  });
+});
+
+describe('popup', () => {
+  it('lists the tab’s addresses grouped by domain, with answers', async () => {
+    await browser.configure({ apiKey: key, settings: { baseUrl: service.baseUrl } });
+    const page = await browser.context.newPage();
+    await page.goto(pages.url('plain.html'));
+    await expect.poll(() => browser.badgeOf(page)).toBe('6');
+    const popup = await browser.context.newPage();
+    await popup.goto(browser.extensionUrl(`popup.html?tabId=${await browser.tabIdOf(page)}`));
+    await expect
+      .poll(() => popup.getByTestId('page-address').allTextContents())
+      .toEqual(expect.arrayContaining(['jane.doe+news@gmail.com', 'Bob@proton.me', 'x7k2@duck.com']));
+    expect(await popup.getByTestId('page-address').count()).toBe(6);
+    const gmail = popup.locator('[data-testid="domain-group"][data-domain="gmail.com"]');
+    await expect.poll(() => gmail.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    await popup.close();
+    await page.close();
+  });
+
+  it('looks up an address typed by hand', async () => {
+    const popup = await browser.context.newPage();
+    await popup.goto(browser.extensionUrl('popup.html'));
+    await popup.getByTestId('lookup-input').fill('boss@m365-customer.example.com');
+    await popup.getByTestId('lookup-submit').click();
+    const card = popup.getByTestId('result-card').first();
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Microsoft 365');
+    await popup.getByTestId('lookup-input').fill('not an address');
+    await popup.getByTestId('lookup-submit').click();
+    await expect
+      .poll(() => popup.getByTestId('error-message').first().textContent())
+      .toMatch(/Enter an email address or a domain/);
+    await popup.close();
+  });
+});
