@@ -143,7 +143,10 @@ export default defineBackground(() => {
     void browser.storage.session.remove(tabKey(tabId));
   });
 
-  browser.runtime.onInstalled.addListener(() => {
+  browser.runtime.onInstalled.addListener(async () => {
+    // `npm start` builds with the local service's demo key so the product works on first run.
+    const demoKey = import.meta.env.WXT_DEMO_API_KEY;
+    if (demoKey && !(await apiKeyItem.getValue())) await apiKeyItem.setValue(demoKey);
     browser.contextMenus.create({
       id: CONTEXT_MENU_ID,
       title: 'Look up webmail provider',

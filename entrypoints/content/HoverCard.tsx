@@ -32,7 +32,6 @@ export function HoverCard({ address, searchQueryTemplate, onClose }: HoverCardPr
   }, [lookup]);
 
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a non-modal card over a page, announced politely
     <div data-testid="hover-card" role="dialog" aria-label={`Mail provider of ${address}`} aria-live="polite">
       <ResultCard
         address={address}

@@ -103,7 +103,7 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
     'pointermove',
     (event) => {
       lastPointer = event as PointerEvent;
-      frame ??= requestAnimationFrame(onPointer);
+      if (frame === null) frame = requestAnimationFrame(onPointer);
     },
     { passive: true, capture: true },
   );

@@ -59,10 +59,10 @@ export default defineContentScript({
         onRemove: (root) => root?.unmount(),
       });
       if (!card.mounted) card.mount();
-      const { shadowHost } = card;
+      // Positioned inside the shadow root: WXT's `:host { all: initial !important }` overrides styles on the host.
       const top = Math.min(target.rect.bottom + CARD_GAP_PX, window.innerHeight - 16);
       const left = Math.max(8, Math.min(target.rect.left, window.innerWidth - 336));
-      shadowHost.style.cssText = `position: fixed; z-index: 2147483647; top: ${top}px; left: ${left}px; display: block;`;
+      card.uiContainer.style.cssText = `position: fixed; z-index: 2147483647; top: ${top}px; left: ${left}px;`;
       card.mounted?.render(
         <HoverCard
           key={target.address}

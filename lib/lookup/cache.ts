@@ -59,7 +59,7 @@ export function createAnswerCache(
   };
 
   const schedulePersist = () => {
-    persistTimer ??= setTimeout(persistNow, CACHE_PERSIST_DELAY_MS);
+    if (persistTimer === null) persistTimer = setTimeout(persistNow, CACHE_PERSIST_DELAY_MS);
   };
 
   return {

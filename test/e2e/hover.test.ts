@@ -63,6 +63,31 @@ describe('hovering an address', () => {
       'https://mail.google.com/mail/#search/jane.doe%2Bnews%40gmail.com',
     );
     expect(await card.getByTestId('result-source').textContent()).toMatch(/From the Webmail Info API/);
+    const addressBottom = await page.evaluate(() => {
+      const text = document.querySelector('#gmail')?.firstChild as Text;
+      const range = document.createRange();
+      range.setStart(text, text.data.indexOf('jane'));
+      range.setEnd(text, text.data.indexOf(' for'));
+      return range.getBoundingClientRect().bottom;
+    });
+    const cardTop = (await card.getByTestId('result-card').boundingBox())?.y ?? -1;
+    expect(cardTop - addressBottom).toBeGreaterThanOrEqual(0);
+    expect(cardTop - addressBottom).toBeLessThan(20);
+    // The README's picture of the card comes from this run: UPDATE_SCREENSHOTS=1 npm test
+    if (process.env.UPDATE_SCREENSHOTS === '1') {
+      const box = await card.getByTestId('result-card').boundingBox();
+      if (box) {
+        await page.screenshot({
+          path: new URL('../../docs/hover-card.png', import.meta.url).pathname,
+          clip: {
+            x: Math.max(0, box.x - 160),
+            y: Math.max(0, box.y - 60),
+            width: box.width + 200,
+            height: box.height + 80,
+          },
+        });
+      }
+    }
     await page.close();
   });
 

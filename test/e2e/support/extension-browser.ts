@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
@@ -29,6 +29,12 @@ type ChromeForTests = {
 
 /** Real headless Chromium with the built extension loaded, in a fresh profile. */
 export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium is needed for the end-to-end tests and is not at ${CHROMIUM_PATH}. Install it with ` +
+        '`apt-get update && apt-get install -y chromium` (as .ci/run does), or set CHROMIUM_PATH.',
+    );
+  }
   const profile = mkdtempSync(join(tmpdir(), 'webmail-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
