@@ -1,9 +1,11 @@
 /** `npm run bench`: prints figures and how far each is from its budget. Benchmarks never pass or fail. */
 import { cpus } from 'node:os';
+import { benchExtension } from './extension.ts';
 import { benchService } from './service.ts';
 import { printTable } from './table.ts';
 
 console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
 );
+printTable('The extension in Chromium', await benchExtension());
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());

@@ -7,7 +7,7 @@ export const E2E_EXTENSION_DIR = new URL('../../../.output/e2e/chrome-mv3', impo
  * Vitest global setup: builds the Chrome extension once per run, pointed at a local service so its
  * manifest grants http://127.0.0.1/* (any port). Each suite then sets the real service's URL in settings.
  */
-export default function setup(): void {
+export default function buildExtension(): void {
   execFileSync('npx', ['wxt', 'build'], {
     cwd: new URL('../../..', import.meta.url).pathname,
     env: {
