@@ -15,7 +15,8 @@ import {
   requestSchema,
   type TabSummary,
 } from '@/lib/messages.ts';
-import { apiKeyItem, loadSettings } from '@/lib/settings.ts';
+import { isSiteDisabled } from '@/lib/settings.ts';
+import { apiKeyItem, loadSettings } from '@/lib/settings-storage.ts';
 
 const CACHE_STORAGE_KEY = 'lookupCache';
 const CONTEXT_MENU_ID = 'lookup-webmail-provider';
@@ -24,6 +25,13 @@ const tabKey = (tabId: number) => `tabAddresses:${tabId}`;
 const frameAddressesSchema = z.record(z.string(), z.array(z.string()));
 
 export default defineBackground(() => {
+  // Storage holds the API key: only the extension's own pages and this worker may read it, never a
+  // content script (Chromium supports this for storage.local; elsewhere the call is absent or refused).
+  const local = browser.storage.local as {
+    setAccessLevel?: (options: { accessLevel: string }) => Promise<void>;
+  };
+  void local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
+
   const cache = createAnswerCache({
     load: async () => (await browser.storage.local.get(CACHE_STORAGE_KEY))[CACHE_STORAGE_KEY],
     save: (value) => browser.storage.local.set({ [CACHE_STORAGE_KEY]: value }),
@@ -110,6 +118,15 @@ export default defineBackground(() => {
         return tabSummary(request.tabId);
       case 'test-key':
         return testKey(request.apiKey, request.baseUrl);
+      case 'content-settings': {
+        const settings = await loadSettings();
+        return {
+          enabled: !isSiteDisabled(settings, request.hostname),
+          hoverDelayMs: settings.hoverDelayMs,
+          searchQueryTemplate: settings.searchQueryTemplate,
+          gmailIntegration: settings.gmailIntegration,
+        };
+      }
       case 'open-options':
         await browser.runtime.openOptionsPage();
         return { opened: true };

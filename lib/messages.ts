@@ -21,12 +21,21 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('tab-summary'), tabId: z.number().int().nonnegative() }),
   z.object({ type: z.literal('test-key'), apiKey: z.string().max(500), baseUrl: baseUrlSchema }),
   z.object({ type: z.literal('open-options') }),
+  /** What a content script needs of settings: storage itself is closed to content scripts (it holds the key). */
+  z.object({ type: z.literal('content-settings'), hostname: z.string().max(253) }),
   z.object({ type: z.literal('cache-stats') }),
   z.object({ type: z.literal('clear-cache') }),
 ]);
 
 export type Request = z.infer<typeof requestSchema>;
 export type RequestType = Request['type'];
+
+export interface ContentSettings {
+  enabled: boolean;
+  hoverDelayMs: number;
+  searchQueryTemplate: string;
+  gmailIntegration: boolean;
+}
 
 export interface TabSummary {
   addresses: string[];
@@ -41,6 +50,7 @@ export interface Responses {
   'tab-summary': TabSummary;
   'test-key': { ok: boolean; title: string; detail: string };
   'open-options': { opened: boolean };
+  'content-settings': ContentSettings;
   'cache-stats': { entries: number };
   'clear-cache': { entries: number };
 }
@@ -50,6 +60,7 @@ export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
   'lookup',
   'report-addresses',
   'open-options',
+  'content-settings',
 ]);
 
 /** Sends a request to the background and returns its typed answer; rejects when the worker cannot answer. */

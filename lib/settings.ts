@@ -1,4 +1,3 @@
-import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { HOVER_DELAY_MS } from './limits.ts';
 
@@ -49,18 +48,6 @@ export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 /** Reads stored settings, whatever shape storage holds. */
 export function parseSettings(stored: unknown): Settings {
   return settingsSchema.parse(typeof stored === 'object' && stored !== null ? stored : {});
-}
-
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: DEFAULT_SETTINGS,
-  version: 1,
-});
-
-/** The API key, stored apart from settings; only the background and the options page use it. */
-export const apiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
-
-export async function loadSettings(): Promise<Settings> {
-  return parseSettings(await settingsItem.getValue());
 }
 
 /** Whether the extension stays off on a page's host: the host or any parent of it is listed. */

@@ -2,8 +2,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { CARD_CSS } from '@/components/card-styles.ts';
-import { sendRequest } from '@/lib/messages.ts';
-import { isSiteDisabled, loadSettings, parseSettings, settingsItem } from '@/lib/settings.ts';
+import { type ContentSettings, sendRequest } from '@/lib/messages.ts';
 import { addressSources } from './address-sources.ts';
 import { HoverCard } from './HoverCard.tsx';
 import { type HoverTarget, watchHovers } from './hover.ts';
@@ -31,12 +30,20 @@ export default defineContentScript({
   allFrames: true,
   runAt: 'document_idle',
   async main(ctx) {
-    let settings = await loadSettings();
-    if (isSiteDisabled(settings, location.hostname)) return;
-    const unwatch = settingsItem.watch((value) => {
-      settings = parseSettings(value);
+    const readSettings = () => sendRequest({ type: 'content-settings', hostname: location.hostname });
+    let settings: ContentSettings = await readSettings();
+    if (!settings.enabled) return;
+    // Settings changed in another page apply when the person comes back to this one.
+    ctx.addEventListener(document, 'visibilitychange', () => {
+      if (document.visibilityState === 'visible') {
+        readSettings().then(
+          (next) => {
+            settings = next;
+          },
+          () => {},
+        );
+      }
     });
-    ctx.onInvalidated(unwatch);
 
     const scanner = createPageScanner(ctx, addressSources(settings), (addresses) => {
       sendRequest({ type: 'report-addresses', addresses }).catch(() => {});

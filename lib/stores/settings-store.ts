@@ -1,12 +1,6 @@
 import { create } from 'zustand';
-import {
-  apiKeyItem,
-  DEFAULT_SETTINGS,
-  loadSettings,
-  parseSettings,
-  type Settings,
-  settingsItem,
-} from '../settings.ts';
+import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../settings.ts';
+import { apiKeyItem, loadSettings, settingsItem } from '../settings-storage.ts';
 
 interface SettingsState {
   settings: Settings;

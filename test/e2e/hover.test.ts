@@ -212,6 +212,17 @@ describe('hovering an address', () => {
 });
 
 describe('the page itself', () => {
+  it('sees no error from the extension', async () => {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(pages.url('plain.html'));
+    await cardFor(page, 'jane.doe+news@gmail.com');
+    await page.waitForTimeout(300);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('is never modified: its body is exactly what the server sent', async () => {
     const page = await openPage('plain.html');
     await cardFor(page, 'jane.doe+news@gmail.com');
