@@ -2,8 +2,8 @@ import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { z } from 'zod';
 import { getWebmailInfo } from '@/lib/api/client.ts';
-import { domainOf, extractEmails } from '@/lib/email/extract.ts';
-import { parseMailto } from '@/lib/email/mailto.ts';
+import { contextMenuQuery } from '@/lib/email/context-query.ts';
+import { domainOf } from '@/lib/email/extract.ts';
 import { createAnswerCache } from '@/lib/lookup/cache.ts';
 import { describeResult } from '@/lib/lookup/describe.ts';
 import { createLookupService } from '@/lib/lookup/service.ts';
@@ -173,10 +173,7 @@ export default defineBackground(() => {
   });
   browser.contextMenus.onClicked.addListener((info) => {
     if (info.menuItemId !== CONTEXT_MENU_ID) return;
-    const address = info.linkUrl
-      ? parseMailto(info.linkUrl)[0]
-      : extractEmails(info.selectionText ?? '')[0]?.address;
-    const query = address ?? (info.selectionText ?? '').trim().slice(0, 320);
+    const query = contextMenuQuery(info);
     void browser.windows.create({
       url: `${browser.runtime.getURL('/popup.html')}?lookup=${encodeURIComponent(query)}`,
       type: 'popup',

@@ -87,6 +87,14 @@ describe('popup', () => {
     await page.close();
   });
 
+  it('looks up at once what the context menu sends it (?lookup=)', async () => {
+    const popup = await browser.context.newPage();
+    await popup.goto(browser.extensionUrl(`popup.html?lookup=${encodeURIComponent('x7k2@duck.com')}`));
+    const card = popup.getByTestId('result-card').first();
+    await expect.poll(() => card.getByTestId('flag-privacy').getAttribute('data-value')).toBe('true');
+    await popup.close();
+  });
+
   it('looks up an address typed by hand', async () => {
     const popup = await browser.context.newPage();
     await popup.goto(browser.extensionUrl('popup.html'));
