@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ResultCard } from '@/components/ResultCard.tsx';
+import { useDomainLookup } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest } from '@/lib/messages.ts';
 
 export interface HoverCardProps {
@@ -12,24 +12,11 @@ export interface HoverCardProps {
 
 /** The card shown over a page: asks the background about the address's domain and shows the answer. */
 export function HoverCard({ address, searchQueryTemplate, onClose }: HoverCardProps) {
-  const [result, setResult] = useState<LookupResult | null>(null);
-  const lookup = useCallback(
-    async (refresh: boolean) => {
-      setResult(null);
-      try {
-        setResult(await sendRequest({ type: 'lookup', domain: domainOf(address), refresh }));
-      } catch {
-        setResult({
-          state: 'unreachable',
-          message: 'The extension was updated or stopped; reload the page.',
-        });
-      }
-    },
-    [address],
-  );
+  const { result, run } = useDomainLookup();
+  const domain = domainOf(address);
   useEffect(() => {
-    void lookup(false);
-  }, [lookup]);
+    void run(domain);
+  }, [run, domain]);
 
   return (
     <div data-testid="hover-card" role="dialog" aria-label={`Mail provider of ${address}`} aria-live="polite">
@@ -37,7 +24,7 @@ export function HoverCard({ address, searchQueryTemplate, onClose }: HoverCardPr
         address={address}
         result={result}
         searchQueryTemplate={searchQueryTemplate}
-        onRefresh={() => void lookup(true)}
+        onRefresh={() => void run(domain, true)}
         onOpenOptions={() => {
           void sendRequest({ type: 'open-options' });
           onClose();

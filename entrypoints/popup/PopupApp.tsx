@@ -1,7 +1,8 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { CARD_CSS } from '@/components/card-styles.ts';
 import { ResultCard } from '@/components/ResultCard.tsx';
+import { useDomainLookup } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
 import { parseLookupTarget } from '@/lib/email/lookup-target.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
@@ -29,19 +30,6 @@ async function targetTabId(): Promise<number | null> {
   return tab?.id ?? null;
 }
 
-function useLookup() {
-  const [result, setResult] = useState<LookupResult | null>(null);
-  const run = useCallback(async (domain: string, refresh = false) => {
-    setResult(null);
-    try {
-      setResult(await sendRequest({ type: 'lookup', domain, refresh }));
-    } catch (error) {
-      setResult({ state: 'unreachable', message: error instanceof Error ? error.message : String(error) });
-    }
-  }, []);
-  return { result, run };
-}
-
 function DomainGroup({
   domain,
   addresses,
@@ -53,14 +41,11 @@ function DomainGroup({
   initial: LookupResult | null;
   template: string;
 }) {
-  const [result, setResult] = useState<LookupResult | null | 'not-looked-up'>(initial ?? 'not-looked-up');
-  const lookup = async (refresh: boolean) => {
-    setResult(null);
-    try {
-      setResult(await sendRequest({ type: 'lookup', domain, refresh }));
-    } catch (error) {
-      setResult({ state: 'unreachable', message: error instanceof Error ? error.message : String(error) });
-    }
+  const { result, run } = useDomainLookup(initial);
+  const [lookedUp, setLookedUp] = useState(initial !== null);
+  const lookup = (refresh: boolean) => {
+    setLookedUp(true);
+    void run(domain, refresh);
   };
   return (
     <div className="group" data-testid="domain-group" data-domain={domain}>
@@ -71,13 +56,8 @@ function DomainGroup({
           </li>
         ))}
       </ul>
-      {result === 'not-looked-up' ? (
-        <button
-          type="button"
-          className="wl-button"
-          data-testid="lookup-domain"
-          onClick={() => void lookup(false)}
-        >
+      {!lookedUp ? (
+        <button type="button" className="wl-button" data-testid="lookup-domain" onClick={() => lookup(false)}>
           Look up {domain}
         </button>
       ) : (
@@ -85,7 +65,7 @@ function DomainGroup({
           address={addresses[0] ?? domain}
           result={result}
           searchQueryTemplate={template}
-          onRefresh={() => void lookup(true)}
+          onRefresh={() => lookup(true)}
           onOpenOptions={() => void browser.runtime.openOptionsPage()}
         />
       )}
@@ -100,7 +80,7 @@ export function PopupApp() {
   const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('lookup') ?? '');
   const [submitted, setSubmitted] = useState<{ address: string; domain: string } | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
-  const manual = useLookup();
+  const manual = useDomainLookup();
 
   useEffect(() => {
     void load();

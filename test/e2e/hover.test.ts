@@ -1,44 +1,29 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
-import { type ExtensionBrowser, hoverText, launchExtensionBrowser } from './support/extension-browser.ts';
-import { startPageServer } from './support/page-server.ts';
-import { startRecordingProxy } from './support/recording-proxy.ts';
+import { hoverText } from './support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /**
  * A person's flows on ordinary pages, in real Chromium with the built extension, against the real
  * service (behind a recording proxy) and a DNS server on loopback.
  */
-let dns: DnsFixtureServer;
-let service: ServiceProcess;
-let proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
-let pages: Awaited<ReturnType<typeof startPageServer>>;
-let browser: ExtensionBrowser;
+let stack: ExtensionStack;
 let key: string;
+const browser = () => stack.browser;
+const proxy = () => stack.proxy;
 
 beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-  service = await startServiceProcess({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300' });
-  proxy = await startRecordingProxy(() => service.baseUrl);
-  pages = await startPageServer();
-  browser = await launchExtensionBrowser();
-  key = service.createKey({ credits: 1_000 });
-  await browser.configure({ apiKey: key, settings: { baseUrl: proxy.url, hoverDelayMs: 300 } });
+  stack = await startExtensionStack();
+  key = stack.service.createKey({ credits: 1_000 });
+  await stack.browser.configure({ apiKey: key, settings: { hoverDelayMs: 300 } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await pages?.close();
-  await proxy?.close();
-  await service?.stop();
-  await dns?.close();
-});
+afterAll(() => stack?.close());
 
 async function openPage(name: string): Promise<Page> {
-  const page = await browser.context.newPage();
-  await page.goto(pages.url(name));
+  const page = await browser().context.newPage();
+  await page.goto(stack.pages.url(name));
   return page;
 }
 
@@ -139,7 +124,7 @@ describe('hovering an address', () => {
   });
 
   it('puts the query into the search template encoded: spaces, +, &, #, unicode', async () => {
-    await browser.configure({ settings: { searchQueryTemplate: 'from:{address} "a b" + & # ü' } });
+    await browser().configure({ settings: { searchQueryTemplate: 'from:{address} "a b" + & # ü' } });
     const page = await openPage('plain.html');
     const card = await cardFor(page, 'jane.doe+news@gmail.com');
     const href = await card.getByTestId('search-webmail').getAttribute('href');
@@ -147,7 +132,7 @@ describe('hovering an address', () => {
       `https://mail.google.com/mail/#search/${encodeURIComponent('from:jane.doe+news@gmail.com "a b" + & # ü')}`,
     );
     expect(href).toContain('%20%2B%20%26%20%23%20%C3%BC');
-    await browser.configure({ settings: { searchQueryTemplate: '{address}' } });
+    await browser().configure({ settings: { searchQueryTemplate: '{address}' } });
     await page.close();
   });
 
@@ -171,11 +156,11 @@ describe('hovering an address', () => {
   it('makes no API request for a second hover on the same domain', async () => {
     const page = await openPage('plain.html');
     await cardFor(page, 'jane.doe+news@gmail.com');
-    const before = proxy.countFor('gmail.com');
+    const before = proxy().countFor('gmail.com');
     await page.mouse.move(5, 5);
     await expect.poll(() => page.getByTestId('hover-card').count()).toBe(0);
     await cardFor(page, 'jane.doe+news@gmail.com');
-    expect(proxy.countFor('gmail.com')).toBe(before);
+    expect(proxy().countFor('gmail.com')).toBe(before);
     await page.close();
   });
 
@@ -186,24 +171,24 @@ describe('hovering an address', () => {
       cardFor(first, 'sales@workspace-customer.example.com'),
       cardFor(second, 'sales@workspace-customer.example.com'),
     ]);
-    expect(proxy.countFor('workspace-customer.example.com')).toBe(1);
+    expect(proxy().countFor('workspace-customer.example.com')).toBe(1);
     await Promise.all([first.close(), second.close()]);
   });
 
   it('refresh asks again with skip_cache', async () => {
     const page = await openPage('plain.html');
     const card = await cardFor(page, 'jane.doe+news@gmail.com');
-    const before = proxy.requests.length;
+    const before = proxy().requests.length;
     await card.getByTestId('refresh').click();
-    await expect.poll(() => proxy.requests.length).toBe(before + 1);
-    expect(proxy.requests.at(-1)?.body).toEqual({ email: 'gmail.com', skip_cache: true });
+    await expect.poll(() => proxy().requests.length).toBe(before + 1);
+    expect(proxy().requests.at(-1)?.body).toEqual({ email: 'gmail.com', skip_cache: true });
     await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
     await page.close();
   });
 
   it('sends the API the domain only, never the address, with the key as a Bearer token', () => {
-    expect(proxy.requests.length).toBeGreaterThan(0);
-    for (const request of proxy.requests) {
+    expect(proxy().requests.length).toBeGreaterThan(0);
+    for (const request of proxy().requests) {
       expect(request.path).toBe('/public_api/v1/get_webmail_info');
       expect(String((request.body as { email: string }).email)).not.toContain('@');
       expect(request.authorization).toBe(`Bearer ${key}`);
@@ -213,10 +198,10 @@ describe('hovering an address', () => {
 
 describe('the page itself', () => {
   it('sees no error from the extension', async () => {
-    const page = await browser.context.newPage();
+    const page = await browser().context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(pages.url('plain.html'));
+    await page.goto(stack.pages.url('plain.html'));
     await cardFor(page, 'jane.doe+news@gmail.com');
     await page.waitForTimeout(300);
     expect(errors).toEqual([]);
@@ -237,7 +222,7 @@ describe('the page itself', () => {
 
   it('counts the distinct addresses on the badge, leaving inputs, editable text and non-addresses out', async () => {
     const page = await openPage('plain.html');
-    const badge = () => browser.badgeOf(page);
+    const badge = () => browser().badgeOf(page);
     // gmail, workspace, duck, unknown-provider, no-mx, and the mailto link
     await expect.poll(badge).toBe('6');
     await hoverText(page, 'editor@gmail.com');
@@ -247,13 +232,13 @@ describe('the page itself', () => {
   });
 
   it('stays off on a site the person switched it off for', async () => {
-    await browser.configure({ settings: { disabledSites: ['127.0.0.1'] } });
+    await browser().configure({ settings: { disabledSites: ['127.0.0.1'] } });
     const page = await openPage('plain.html');
     await hoverText(page, 'jane.doe+news@gmail.com');
     await page.waitForTimeout(700);
     expect(await page.getByTestId('hover-card').count()).toBe(0);
     expect(await page.evaluate(() => CSS.highlights.has('webmail-lookup'))).toBe(false);
-    await browser.configure({ settings: { disabledSites: [] } });
+    await browser().configure({ settings: { disabledSites: [] } });
     await page.close();
   });
 });

@@ -1,37 +1,23 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
-import { type ExtensionBrowser, hoverText, launchExtensionBrowser } from './support/extension-browser.ts';
-import { startPageServer } from './support/page-server.ts';
+import { hoverText } from './support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /** What the card says when the key is missing, unknown, or out of credit. Errors are never cached. */
 const DASHBOARD_URL = 'https://billing.example.com/top-up';
-let dns: DnsFixtureServer;
-let service: ServiceProcess;
-let pages: Awaited<ReturnType<typeof startPageServer>>;
-let browser: ExtensionBrowser;
+let stack: ExtensionStack;
 
 beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-  service = await startServiceProcess({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300', DASHBOARD_URL });
-  pages = await startPageServer();
-  browser = await launchExtensionBrowser();
-  await browser.configure({ settings: { baseUrl: service.baseUrl } });
+  stack = await startExtensionStack({ DASHBOARD_URL });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await pages?.close();
-  await service?.stop();
-  await dns?.close();
-});
+afterAll(() => stack?.close());
 
 async function cardAfterHover(
   address: string,
 ): Promise<{ page: Page; card: ReturnType<Page['getByTestId']> }> {
-  const page = await browser.context.newPage();
-  await page.goto(pages.url('plain.html'));
+  const page = await stack.browser.context.newPage();
+  await page.goto(stack.pages.url('plain.html'));
   await hoverText(page, address);
   const card = page.getByTestId('hover-card');
   await card.getByTestId('result-card').waitFor();
@@ -41,7 +27,7 @@ async function cardAfterHover(
 
 describe('key states', () => {
   it('with no key, shows the built-in answer and says so', async () => {
-    await browser.configure({ apiKey: '' });
+    await stack.browser.configure({ apiKey: '' });
     const { page, card } = await cardAfterHover('jane.doe+news@gmail.com');
     expect(await card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
     expect(await card.getByTestId('result-source').textContent()).toMatch(/built-in catalog: no API key/);
@@ -56,14 +42,14 @@ describe('key states', () => {
   });
 
   it('with an unknown key, says the key was not accepted', async () => {
-    await browser.configure({ apiKey: 'wl_this_key_does_not_exist' });
+    await stack.browser.configure({ apiKey: 'wl_this_key_does_not_exist' });
     const { page, card } = await cardAfterHover('sales@workspace-customer.example.com');
     expect(await card.getByTestId('error-message').textContent()).toMatch(/not accepted/);
     await page.close();
   });
 
   it('with no credits left, links to the top-up page from the service’s message', async () => {
-    await browser.configure({ apiKey: service.createKey({ credits: 0 }) });
+    await stack.browser.configure({ apiKey: stack.service.createKey({ credits: 0 }) });
     const { page, card } = await cardAfterHover('sales@workspace-customer.example.com');
     expect(await card.getByTestId('error-message').textContent()).toMatch(/No lookups left/);
     expect(await card.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(DASHBOARD_URL);

@@ -1,41 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
-import { type ExtensionBrowser, launchExtensionBrowser } from './support/extension-browser.ts';
-import { startPageServer } from './support/page-server.ts';
+import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
-let dns: DnsFixtureServer;
-let service: ServiceProcess;
-let pages: Awaited<ReturnType<typeof startPageServer>>;
-let browser: ExtensionBrowser;
+let stack: ExtensionStack;
 let key: string;
 
 beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-  service = await startServiceProcess({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300' });
-  pages = await startPageServer();
-  browser = await launchExtensionBrowser();
-  key = service.createKey({ credits: 1_000 });
+  stack = await startExtensionStack();
+  key = stack.service.createKey({ credits: 1_000 });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await pages?.close();
-  await service?.stop();
-  await dns?.close();
-});
+afterAll(() => stack?.close());
 
 describe('options page', () => {
   it('saves the key and service address, and "Test key" reports the outcome in words', async () => {
-    const options = await browser.context.newPage();
-    await options.goto(browser.extensionUrl('options.html'));
+    const options = await stack.browser.context.newPage();
+    await options.goto(stack.browser.extensionUrl('options.html'));
     await options.getByTestId('api-key-input').fill(key);
-    await options.getByTestId('base-url-input').fill(`${service.baseUrl}/`);
+    await options.getByTestId('base-url-input').fill(`${stack.service.baseUrl}/`);
     await options.getByTestId('test-key').click();
     await expect.poll(() => options.getByTestId('test-key-result').textContent()).toMatch(/The key works/);
     await options.getByTestId('api-key-save').click();
     await expect.poll(() => options.getByTestId('save-status').textContent()).toBe('Saved.');
-    const stored = await (await browser.worker()).evaluate(async () => {
+    const stored = await (await stack.browser.worker()).evaluate(async () => {
       const local = (
         globalThis as unknown as {
           chrome: { storage: { local: { get(k: string[]): Promise<Record<string, unknown>> } } };
@@ -44,13 +30,13 @@ describe('options page', () => {
       return local.get(['apiKey', 'settings']);
     });
     expect(stored.apiKey).toBe(key);
-    expect((stored.settings as { baseUrl: string }).baseUrl).toBe(service.baseUrl);
+    expect((stored.settings as { baseUrl: string }).baseUrl).toBe(stack.service.baseUrl);
     await options.close();
   });
 
   it('says in words when the key is unknown', async () => {
-    const options = await browser.context.newPage();
-    await options.goto(browser.extensionUrl('options.html'));
+    const options = await stack.browser.context.newPage();
+    await options.goto(stack.browser.extensionUrl('options.html'));
     await options.getByTestId('api-key-input').fill('wl_not_a_key');
     await options.getByTestId('test-key').click();
     await expect.poll(() => options.getByTestId('test-key-result').textContent()).toMatch(/not accepted/);
@@ -58,8 +44,8 @@ describe('options page', () => {
   });
 
   it('refuses a service address that is not http(s), keeping the saved one', async () => {
-    const options = await browser.context.newPage();
-    await options.goto(browser.extensionUrl('options.html'));
+    const options = await stack.browser.context.newPage();
+    await options.goto(stack.browser.extensionUrl('options.html'));
     await options.getByTestId('base-url-input').fill('javascript:alert(1)');
     await options.getByTestId('api-key-save').click();
     await expect
@@ -71,12 +57,12 @@ describe('options page', () => {
 
 describe('popup', () => {
   it('lists the tab’s addresses grouped by domain, with answers', async () => {
-    await browser.configure({ apiKey: key, settings: { baseUrl: service.baseUrl } });
-    const page = await browser.context.newPage();
-    await page.goto(pages.url('plain.html'));
-    await expect.poll(() => browser.badgeOf(page)).toBe('6');
-    const popup = await browser.context.newPage();
-    await popup.goto(browser.extensionUrl(`popup.html?tabId=${await browser.tabIdOf(page)}`));
+    await stack.browser.configure({ apiKey: key, settings: { baseUrl: stack.service.baseUrl } });
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.pages.url('plain.html'));
+    await expect.poll(() => stack.browser.badgeOf(page)).toBe('6');
+    const popup = await stack.browser.context.newPage();
+    await popup.goto(stack.browser.extensionUrl(`popup.html?tabId=${await stack.browser.tabIdOf(page)}`));
     await expect
       .poll(() => popup.getByTestId('page-address').allTextContents())
       .toEqual(expect.arrayContaining(['jane.doe+news@gmail.com', 'Bob@proton.me', 'x7k2@duck.com']));
@@ -88,16 +74,16 @@ describe('popup', () => {
   });
 
   it('looks up at once what the context menu sends it (?lookup=)', async () => {
-    const popup = await browser.context.newPage();
-    await popup.goto(browser.extensionUrl(`popup.html?lookup=${encodeURIComponent('x7k2@duck.com')}`));
+    const popup = await stack.browser.context.newPage();
+    await popup.goto(stack.browser.extensionUrl(`popup.html?lookup=${encodeURIComponent('x7k2@duck.com')}`));
     const card = popup.getByTestId('result-card').first();
     await expect.poll(() => card.getByTestId('flag-privacy').getAttribute('data-value')).toBe('true');
     await popup.close();
   });
 
   it('looks up an address typed by hand', async () => {
-    const popup = await browser.context.newPage();
-    await popup.goto(browser.extensionUrl('popup.html'));
+    const popup = await stack.browser.context.newPage();
+    await popup.goto(stack.browser.extensionUrl('popup.html'));
     await popup.getByTestId('lookup-input').fill('boss@m365-customer.example.com');
     await popup.getByTestId('lookup-submit').click();
     const card = popup.getByTestId('result-card').first();
