@@ -1,5 +1,6 @@
 /** `npm run bench`: prints figures and how far each is from its budget. Benchmarks never pass or fail. */
 import { cpus } from 'node:os';
+import { benchCatalog } from './catalog.ts';
 import { benchExtension } from './extension.ts';
 import { benchService } from './service.ts';
 import { printTable } from './table.ts';
@@ -7,5 +8,6 @@ import { printTable } from './table.ts';
 console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
 );
+printTable('The provider catalog', benchCatalog());
 printTable('The extension in Chromium', await benchExtension());
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());

@@ -51,6 +51,21 @@ describe('ResultCard', () => {
     expect(screen.getByTestId('result-source').textContent).toBe('From the Webmail Info API, 5 min ago');
   });
 
+  it('encodes the query twice where the provider decodes twice', () => {
+    renderCard(
+      found({
+        ...HOSTED_GMAIL_INFO,
+        webmail_search_url: 'https://mail.yahoo.com/d/search/keyword=%q',
+        webmail_search_query_encoding: 'twice',
+      }),
+      'jane+x@yahoo.com',
+      '{address}',
+    );
+    expect(screen.getByTestId('search-webmail').getAttribute('href')).toBe(
+      'https://mail.yahoo.com/d/search/keyword=jane%252Bx%2540yahoo.com',
+    );
+  });
+
   it('explains why a privacy relay has no links', () => {
     renderCard(
       found({

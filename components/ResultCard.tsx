@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { buildSearchUrl, safeLinkUrl, searchQueryFor } from '@/lib/links.ts';
+import { buildSearchUrl, safeLinkUrl, searchQueryEncodingOf, searchQueryFor } from '@/lib/links.ts';
 import {
   describeResult,
   describeSource,
@@ -107,7 +107,11 @@ export function ResultCard({
 
   const { info } = result;
   const webmailUrl = safeLinkUrl(info.webmail_url);
-  const searchUrl = buildSearchUrl(info.webmail_search_url, searchQueryFor(searchQueryTemplate, address));
+  const searchUrl = buildSearchUrl(
+    info.webmail_search_url,
+    searchQueryFor(searchQueryTemplate, address),
+    searchQueryEncodingOf(info),
+  );
   return (
     <section className="wl-card" data-testid="result-card" aria-label={`Mail provider of ${address}`}>
       <p className="wl-address">{address}</p>

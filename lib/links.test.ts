@@ -36,6 +36,12 @@ describe('buildSearchUrl', () => {
     expect(buildSearchUrl(null, 'q')).toBeNull();
   });
 
+  it('encodes twice for providers that decode twice, so + stays a plus', () => {
+    expect(
+      buildSearchUrl('https://mail.yahoo.com/d/search/keyword=%q', 'from:jane+x@example.com', 'twice'),
+    ).toBe('https://mail.yahoo.com/d/search/keyword=from%253Ajane%252Bx%2540example.com');
+  });
+
   it('cannot be steered to another origin by the query', () => {
     const url = buildSearchUrl('https://mail.example/search?q=%q', '@evil.example/../x?y#z');
     expect(new URL(url ?? '').origin).toBe('https://mail.example');

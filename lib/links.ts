@@ -16,12 +16,28 @@ export function safeLinkUrl(url: string | null | undefined): string | null {
 }
 
 /**
- * Fills a provider's search template: every `%q` becomes encodeURIComponent(query). Null when the template
- * is missing, has no `%q`, or does not make a safe http(s) URL.
+ * The additional `data` property naming how a search template wants its query encoded: `twice` for
+ * providers that decode it twice (Yahoo Mail's `/d/search/keyword=`), where `+` would otherwise become a space.
  */
-export function buildSearchUrl(template: string | null | undefined, query: string): string | null {
+export const SEARCH_QUERY_ENCODING = 'webmail_search_query_encoding';
+
+/** How a webmail info object asks for its search query to be encoded. */
+export function searchQueryEncodingOf(info: Record<string, unknown>): 'once' | 'twice' {
+  return info[SEARCH_QUERY_ENCODING] === 'twice' ? 'twice' : 'once';
+}
+
+/**
+ * Fills a provider's search template: every `%q` becomes encodeURIComponent(query), applied twice where the
+ * provider decodes twice. Null when the template is missing, has no `%q`, or does not make a safe http(s) URL.
+ */
+export function buildSearchUrl(
+  template: string | null | undefined,
+  query: string,
+  encoding: 'once' | 'twice' = 'once',
+): string | null {
   if (typeof template !== 'string' || !template.includes('%q')) return null;
-  return safeLinkUrl(template.replaceAll('%q', encodeURIComponent(query)));
+  const once = encodeURIComponent(query);
+  return safeLinkUrl(template.replaceAll('%q', encoding === 'twice' ? encodeURIComponent(once) : once));
 }
 
 /** The user's query template (options page) with `{address}` and `{domain}` filled in: `from:{address}`. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { HOSTED_GMAIL_INFO } from '../../test/fixtures/hosted-examples.ts';
+import { toAsciiDomain } from '../email/domain.ts';
 import { classify } from './classify.ts';
 import { compileHostPattern } from './host-pattern.ts';
 import { businessProviders, consumerProviders, relays } from './providers.ts';
@@ -98,8 +100,8 @@ describe('classify: business mail by MX', () => {
   });
 
   it('flags a hosted domain that is on the free-mail list', () => {
-    expect(classify('abv.bg', ['pmx.abv.bg'])).toBeNull();
-    expect(classify('abv.bg', ['aspmx.l.google.com'])).toMatchObject({
+    expect(classify('123mail.org', ['mx.123mail.org'])).toBeNull();
+    expect(classify('123mail.org', ['aspmx.l.google.com'])).toMatchObject({
       nice_name: 'Google Workspace',
       is_freemail: true,
     });
@@ -142,6 +144,34 @@ describe('classify: relays and disposable domains', () => {
 
 describe('the catalog data', () => {
   const all = [...consumerProviders, ...businessProviders];
+  const httpsUrl = z.url({ protocol: /^https$/ });
+  const domain = z.string().refine((value) => toAsciiDomain(value) === value, 'a lower-case ASCII domain');
+  const providerSchema = z.strictObject({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    name: z.string().min(1),
+    niceName: z.string().min(1),
+    domains: z.array(domain).min(1).optional(),
+    mx: z
+      .array(z.string().regex(/^(\*\.)?[a-z0-9*-]+(\.[a-z0-9*-]+)+$/))
+      .min(1)
+      .optional(),
+    webmailUrl: httpsUrl,
+    searchUrl: httpsUrl.refine((url) => url.split('%q').length === 2, 'exactly one %q').nullable(),
+    searchSource: z.string().min(1).optional(),
+    searchQueryEncoding: z.literal('twice').optional(),
+    freemail: z.boolean(),
+    sources: z.array(z.string()).min(1),
+  });
+
+  it('follows its schema: lower-case ASCII domains, anchored MX patterns, https links', () => {
+    for (const provider of all) {
+      const parsed = providerSchema.safeParse(provider);
+      expect(parsed.error?.issues ?? [], provider.id).toEqual([]);
+      expect(provider.domains ?? provider.mx, provider.id).toBeDefined();
+    }
+    for (const relay of relays)
+      for (const relayDomain of relay.domains) expect(toAsciiDomain(relayDomain)).toBe(relayDomain);
+  });
 
   it('has unique ids and no domain claimed twice', () => {
     const ids = [...all, ...relays].map((entry) => entry.id);
@@ -164,8 +194,15 @@ describe('the catalog data', () => {
     }
   });
 
-  it('names sources for every entry', () => {
+  it('names sources for every entry, and for every search template', () => {
     for (const entry of [...all, ...relays]) expect(entry.sources.length, entry.id).toBeGreaterThan(0);
+    for (const provider of all)
+      if (provider.searchUrl) expect(provider.searchSource, provider.id).toBeTruthy();
+  });
+
+  it('tells clients when a provider wants its query encoded twice', () => {
+    expect(classify('yahoo.com')?.webmail_search_query_encoding).toBe('twice');
+    expect(classify('gmail.com')).not.toHaveProperty('webmail_search_query_encoding');
   });
 });
 

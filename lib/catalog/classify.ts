@@ -1,4 +1,5 @@
 import { domainAndParents, toAsciiDomain } from '../email/domain.ts';
+import { SEARCH_QUERY_ENCODING } from '../links.ts';
 import type { WebmailInfo } from '../webmail-info.ts';
 import { disposableDomainSet, freeEmailDomainSet } from './domain-lists.ts';
 import { compileHostPattern } from './host-pattern.ts';
@@ -39,6 +40,8 @@ function providerInfo(provider: ProviderEntry, isFreemail: boolean): WebmailInfo
     is_disposable: false,
     is_freemail: isFreemail,
     is_privacy_service: false,
+    // An additional property (the spec allows them): `%q` alone cannot say the query is decoded twice.
+    ...(provider.searchQueryEncoding && { [SEARCH_QUERY_ENCODING]: provider.searchQueryEncoding }),
   };
 }
 
