@@ -1,0 +1,85 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
+import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
+
+/** The service under concurrency and faults: no double charge, no lost credit, no stuck process. */
+let dns: DnsFixtureServer;
+let service: ServiceProcess;
+
+beforeAll(async () => {
+  dns = await startDnsFixtureServer();
+  service = await startServiceProcess({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' });
+});
+
+afterAll(async () => {
+  await service?.stop();
+  await dns?.close();
+});
+
+function accountRow(databasePath: string): { credits: number; lookups: number } {
+  const db = new Database(databasePath, { readonly: true });
+  try {
+    return db.prepare('SELECT credits, lookups FROM accounts ORDER BY id DESC LIMIT 1').get() as { credits: number; lookups: number };
+  } finally {
+    db.close();
+  }
+}
+
+describe('the service under concurrency and faults', () => {
+  it('answers exactly 100 of 1,000 concurrent requests on 100 credits, and ends at 0', async () => {
+    const key = service.createKey({ credits: 100 });
+    const results = await Promise.all(
+      Array.from({ length: 1_000 }, (_, i) => service.lookup({ email: `u${i}@${i % 2 ? 'gmail.com' : 'proton.me'}` }, key)),
+    );
+    expect(results.filter((result) => result.status === 200)).toHaveLength(100);
+    expect(results.filter((result) => result.status !== 200 && result.status !== 401)).toEqual([]);
+    expect(service.balance(key)).toMatchObject({ credits: 0, lookups: 100 });
+  });
+
+  it('keeps serving cached answers while a lookup waits on a DNS server that never answers, then gives 500', async () => {
+    const key = service.createKey({ credits: 100 });
+    await service.lookup({ email: 'gmail.com' }, key);
+    const started = performance.now();
+    const stuck = service.lookup({ email: 'dns-timeout.example.com' }, key);
+    const served = await service.lookup({ email: 'gmail.com' }, key);
+    expect(served.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(300);
+    const { status } = await stuck;
+    expect(status).toBe(500);
+    expect(performance.now() - started).toBeLessThan(400 * 3 + 500);
+  });
+
+  it('keeps every committed credit change when killed with SIGKILL mid-load', async () => {
+    const victim = await startServiceProcess({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' });
+    try {
+      const key = victim.createKey({ credits: 5_000 });
+      const answered: number[] = [];
+      const load = Array.from({ length: 600 }, (_, i) =>
+        victim
+          .lookup({ email: `u${i}@gmail.com` }, key)
+          .then((result) => {
+            if (result.status === 200) answered.push(i);
+          })
+          .catch(() => {}),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await victim.kill('SIGKILL');
+      await Promise.all(load);
+
+      // The kill landed mid-load: some requests were answered, some never were.
+      expect(answered.length).toBeGreaterThan(0);
+      expect(answered.length).toBeLessThan(600);
+      // Read the file as it was left, then start the service again on it.
+      const afterKill = accountRow(victim.databasePath);
+      expect(afterKill.credits + afterKill.lookups).toBe(5_000);
+      expect(afterKill.lookups).toBeGreaterThanOrEqual(answered.length);
+      await victim.restart();
+      expect((await victim.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
+      const afterRestart = accountRow(victim.databasePath);
+      expect(afterRestart).toEqual({ credits: afterKill.credits - 1, lookups: afterKill.lookups + 1 });
+    } finally {
+      await victim.stop();
+    }
+  });
+});
