@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
 
@@ -20,7 +20,10 @@ afterAll(async () => {
 function accountRow(databasePath: string): { credits: number; lookups: number } {
   const db = new Database(databasePath, { readonly: true });
   try {
-    return db.prepare('SELECT credits, lookups FROM accounts ORDER BY id DESC LIMIT 1').get() as { credits: number; lookups: number };
+    return db.prepare('SELECT credits, lookups FROM accounts ORDER BY id DESC LIMIT 1').get() as {
+      credits: number;
+      lookups: number;
+    };
   } finally {
     db.close();
   }
@@ -30,7 +33,9 @@ describe('the service under concurrency and faults', () => {
   it('answers exactly 100 of 1,000 concurrent requests on 100 credits, and ends at 0', async () => {
     const key = service.createKey({ credits: 100 });
     const results = await Promise.all(
-      Array.from({ length: 1_000 }, (_, i) => service.lookup({ email: `u${i}@${i % 2 ? 'gmail.com' : 'proton.me'}` }, key)),
+      Array.from({ length: 1_000 }, (_, i) =>
+        service.lookup({ email: `u${i}@${i % 2 ? 'gmail.com' : 'proton.me'}` }, key),
+      ),
     );
     expect(results.filter((result) => result.status === 200)).toHaveLength(100);
     expect(results.filter((result) => result.status !== 200 && result.status !== 401)).toEqual([]);
@@ -63,7 +68,11 @@ describe('the service under concurrency and faults', () => {
           })
           .catch(() => {}),
       );
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      // Killed once answers have started to flow, so charges are committed while others are in flight.
+      await vi.waitFor(() => expect(answered.length).toBeGreaterThanOrEqual(20), {
+        timeout: 10_000,
+        interval: 5,
+      });
       await victim.kill('SIGKILL');
       await Promise.all(load);
 
