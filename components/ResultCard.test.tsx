@@ -121,7 +121,10 @@ describe('ResultCard', () => {
     [{ state: 'not-found', message: 'x', source: 'api', fetchedAt: NOW }, /No mail provider found/],
     [{ state: 'no-key' }, /Add your API key/],
     [{ state: 'unknown-key', message: 'x' }, /not accepted/],
-    [{ state: 'unreachable', message: 'x' }, /cannot be reached/],
+    [
+      { state: 'unreachable', message: 'The lookup service could not be reached.' },
+      /cannot be used right now.*could not be reached/,
+    ],
     [{ state: 'rate-limited', message: 'x', retryAfterSeconds: 30 }, /wait 30 s/],
   ])('gives %j its own message', (result, words) => {
     renderCard(result);

@@ -115,11 +115,12 @@ export function ResultCard({
   return (
     <section className="wl-card" data-testid="result-card" aria-label={`Mail provider of ${address}`}>
       <p className="wl-address">{address}</p>
-      <p className="wl-provider" data-testid="provider-nice-name">
-        {info.nice_name}
+      {/* bdi: a right-to-left or control-character name from the API cannot reorder the rest of the card. */}
+      <p className="wl-provider">
+        <bdi data-testid="provider-nice-name">{info.nice_name}</bdi>
       </p>
-      <p className="wl-name" data-testid="provider-name">
-        {info.name}
+      <p className="wl-name">
+        <bdi data-testid="provider-name">{info.name}</bdi>
       </p>
       <ul className="wl-flags" aria-label="Flags">
         {FLAGS.map((flag) => (

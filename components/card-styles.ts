@@ -5,8 +5,8 @@ export const CARD_CSS = `
   font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: left; }
 .wl-card * { box-sizing: border-box; }
 .wl-address { font-weight: 600; word-break: break-all; margin: 0 0 6px; }
-.wl-provider { margin: 0; font-size: 16px; font-weight: 700; }
-.wl-name { margin: 0 0 8px; color: #59636e; font-size: 12px; }
+.wl-provider { margin: 0; font-size: 16px; font-weight: 700; overflow-wrap: anywhere; max-height: 4.2em; overflow: hidden; }
+.wl-name { margin: 0 0 8px; color: #59636e; font-size: 12px; overflow-wrap: anywhere; max-height: 2.8em; overflow: hidden; }
 .wl-flags { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 10px; padding: 0; list-style: none; }
 .wl-flag { border-radius: 999px; padding: 1px 8px; font-size: 11px; border: 1px solid #d0d7de; color: #59636e; }
 .wl-flag[data-value="true"] { font-weight: 600; }

@@ -87,8 +87,8 @@ export function describeResult(result: LookupResult | null): ResultDescription {
       };
     case 'unreachable':
       return {
-        title: 'The lookup service cannot be reached',
-        detail: 'Check your connection, or the service address in settings, then try again.',
+        title: 'The lookup service cannot be used right now',
+        detail: `${result.message} Check your connection, or the service address in settings, then try again.`,
         action: RETRY,
       };
   }

@@ -107,6 +107,7 @@ export async function hoverText(page: Page, text: string): Promise<void> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const index = (node as Text).data.indexOf(needle);
       if (index === -1) continue;
+      node.parentElement?.scrollIntoView({ block: 'center' });
       const range = document.createRange();
       range.setStart(node, index);
       range.setEnd(node, index + needle.length);
