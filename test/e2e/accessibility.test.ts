@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText } from './support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+
+/** axe-core, injected into each page: no serious or critical violation, and keyboard use works. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let stack: ExtensionStack;
+
+beforeAll(async () => {
+  stack = await startExtensionStack();
+  await stack.browser.configure({ apiKey: stack.service.createKey({ credits: 100 }) });
+});
+
+afterAll(() => stack?.close());
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  nodes: { target: unknown }[];
+}
+
+async function seriousViolations(
+  page: Page,
+  include?: string,
+): Promise<{ id: string; impact: string | null; targets: unknown[] }[]> {
+  // Evaluated through the DevTools protocol: extension pages' CSP refuses injected script tags.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (context) => {
+    const axe = (
+      globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    return (await axe.run(context ?? document)).violations;
+  }, include ?? null);
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.map((node) => node.target),
+    }));
+}
+
+describe('accessibility', () => {
+  it('would catch a violation (an image without alt text, planted on purpose)', async () => {
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.pages.url('blank.html'));
+    await page.evaluate(() => document.body.append(document.createElement('img')));
+    expect((await seriousViolations(page)).map((violation) => violation.id)).toContain('image-alt');
+    await page.close();
+  });
+
+  it('the popup has no serious or critical violation and its lookup works from the keyboard', async () => {
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.browser.extensionUrl('popup.html'));
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('jane@gmail.com');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('provider-nice-name').first().textContent()).toBe('Gmail');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the options page has no serious or critical violation', async () => {
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.browser.extensionUrl('options.html'));
+    await page.getByTestId('api-key-input').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the hover card has no serious or critical violation, announces itself, and its links are reachable by Tab', async () => {
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.pages.url('plain.html'));
+    await page.focus('#mailto');
+    const card = page.getByTestId('hover-card');
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Proton Mail');
+    expect(await card.getAttribute('role')).toBe('dialog');
+    expect(await card.getAttribute('aria-label')).toMatch(/Mail provider of Bob@proton\.me/);
+    expect(await card.getAttribute('aria-live')).toBe('polite');
+    expect(await seriousViolations(page, 'webmail-lookup-card')).toEqual([]);
+    await hoverText(page, 'jane.doe+news@gmail.com');
+    await page.close();
+  });
+});
