@@ -63,11 +63,21 @@ export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
   'content-settings',
 ]);
 
-/** Sends a request to the background and returns its typed answer; rejects when the worker cannot answer. */
+/**
+ * Sends a request to the background and returns its typed answer. A service worker stopped while it held
+ * the message (Chrome stops idle workers) leaves no answer; Chrome starts a fresh worker for the next
+ * message, so the request is sent once more before giving up.
+ */
 export async function sendRequest<T extends RequestType>(
   request: Extract<Request, { type: T }>,
 ): Promise<Responses[T]> {
-  const response: unknown = await browser.runtime.sendMessage(request);
-  if (response === undefined) throw new Error('The extension did not answer; reload the page.');
-  return response as Responses[T];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response: unknown = await browser.runtime.sendMessage(request);
+      if (response !== undefined) return response as Responses[T];
+      if (attempt >= 2) throw new Error('The extension did not answer; reload the page.');
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
 }

@@ -13,6 +13,7 @@ export interface RecordedRequest {
  */
 export async function startRecordingProxy(target: () => string) {
   const requests: RecordedRequest[] = [];
+  let delayMs = 0;
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -22,6 +23,7 @@ export async function startRecordingProxy(target: () => string) {
       body = JSON.parse(raw);
     } catch {}
     requests.push({ path: request.url ?? '', body, authorization: request.headers.authorization });
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const upstream = await fetch(`${target()}${request.url}`, {
       method: request.method ?? 'GET',
       headers: Object.fromEntries(
@@ -38,6 +40,10 @@ export async function startRecordingProxy(target: () => string) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    /** Holds every answer this long: a lookup can then be caught in flight. */
+    setDelay(ms: number) {
+      delayMs = ms;
+    },
     /** Requests whose body asked about this domain (or an address at it). */
     countFor: (domain: string) =>
       requests.filter(

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hoverText } from './support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+
+/** Chrome stops idle service workers at any time; the DevTools protocol does it on demand. */
+let stack: ExtensionStack;
+
+beforeAll(async () => {
+  stack = await startExtensionStack();
+  await stack.browser.configure({
+    apiKey: stack.service.createKey({ credits: 100 }),
+    settings: { hoverDelayMs: 50 },
+  });
+});
+
+afterAll(() => stack?.close());
+
+async function stopServiceWorkers(): Promise<void> {
+  const page = stack.browser.context.pages()[0] ?? (await stack.browser.context.newPage());
+  const session = await stack.browser.context.newCDPSession(page);
+  await session.send('ServiceWorker.enable');
+  await session.send('ServiceWorker.stopAllWorkers');
+  await session.detach();
+}
+
+describe('a dead service worker', () => {
+  it('stopped in the middle of a lookup: the card still gets its answer, which is cached once', async () => {
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.pages.url('plain.html'));
+    stack.proxy.setDelay(1_000);
+    await hoverText(page, 'sales@workspace-customer.example.com');
+    await expect.poll(() => stack.proxy.countFor('workspace-customer.example.com')).toBe(1);
+    await stopServiceWorkers();
+    stack.proxy.setDelay(0);
+    const card = page.getByTestId('hover-card');
+    await expect
+      .poll(() => card.getByTestId('provider-nice-name').textContent(), { timeout: 15_000 })
+      .toBe('Google Workspace');
+    // One request died with the worker; the fresh worker asked once more, and never again after that.
+    expect(stack.proxy.countFor('workspace-customer.example.com')).toBe(2);
+    await page.mouse.move(1, 1);
+    await card.waitFor({ state: 'detached' });
+    await hoverText(page, 'sales@workspace-customer.example.com');
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Google Workspace');
+    expect(stack.proxy.countFor('workspace-customer.example.com')).toBe(2);
+    await page.close();
+  });
+
+  it('stopped after an answer: a new worker serves it from storage, without asking the API', async () => {
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.pages.url('plain.html'));
+    await hoverText(page, 'jane.doe+news@gmail.com');
+    const card = page.getByTestId('hover-card');
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    const asked = stack.proxy.countFor('gmail.com');
+    await page.waitForTimeout(400);
+    await stopServiceWorkers();
+    await page.mouse.move(1, 1);
+    await card.waitFor({ state: 'detached' });
+    await hoverText(page, 'jane.doe+news@gmail.com');
+    await expect
+      .poll(() => card.getByTestId('provider-nice-name').textContent(), { timeout: 15_000 })
+      .toBe('Gmail');
+    expect(stack.proxy.countFor('gmail.com')).toBe(asked);
+    await page.close();
+  });
+});
