@@ -11,12 +11,21 @@ const apiHostPattern = `${apiBaseUrl.protocol}//${apiBaseUrl.hostname}/*`;
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDir: process.env.WXT_OUT_DIR || '.output',
-  manifest: {
+  manifest: ({ browser }) => ({
     name: 'Webmail Lookup',
     description: 'Hover an email address to see who runs its mailbox, and open or search that webmail.',
     permissions: ['storage', 'contextMenus'],
     host_permissions: [apiHostPattern],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     action: { default_title: 'Webmail Lookup' },
-  },
+    ...(browser === 'firefox' && {
+      browser_specific_settings: {
+        gecko: {
+          id: 'webmail-lookup@webmail-lookup.dev',
+          // The domain of a hovered address (page content) goes to the lookup service.
+          data_collection_permissions: { required: ['websiteContent'] },
+        },
+      },
+    }),
+  }),
 });

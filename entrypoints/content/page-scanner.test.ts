@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { REPORT_DEBOUNCE_MS } from '@/lib/limits.ts';
+import { addressSources } from './address-sources.ts';
+import { createPageScanner } from './page-scanner.ts';
+
+/** Only what the scanner uses of WXT's content script context. */
+function fakeContext(): ContentScriptContext {
+  return {
+    setTimeout: (handler: () => void, ms: number) => window.setTimeout(handler, ms),
+    onInvalidated: () => () => {},
+  } as unknown as ContentScriptContext;
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('page scanner without the CSS Custom Highlight API (older Firefox)', () => {
+  it('still finds text, mailto and [email] addresses, skips fields, and resolves hovers', async () => {
+    expect(typeof (globalThis as { Highlight?: unknown }).Highlight).toBe('undefined');
+    document.body.innerHTML = `
+      <p id="text">Write to jane@example.com today</p>
+      <a id="link" href="mailto:Bob%40Example.org?subject=x">Bob</a>
+      <span id="chip" email="ceo@example.net">CEO</span>
+      <textarea>typed@example.com</textarea>
+      <div contenteditable="true">draft@example.com</div>`;
+    const reported = vi.fn();
+    const scanner = createPageScanner(fakeContext(), addressSources({ gmailIntegration: true }), reported);
+    scanner.start();
+    await vi.waitFor(() => expect(reported).toHaveBeenCalled(), { timeout: REPORT_DEBOUNCE_MS + 2_000 });
+    expect(new Set(reported.mock.lastCall?.[0])).toEqual(
+      new Set(['jane@example.com', 'Bob@example.org', 'ceo@example.net']),
+    );
+    const text = document.getElementById('text')?.firstChild as Text;
+    expect(scanner.hitAt(text, text.data.indexOf('example'))?.address).toBe('jane@example.com');
+    expect(scanner.hitAt(text, 0)).toBeNull();
+    expect(scanner.addressOfElement(document.getElementById('link'))?.address).toBe('Bob@example.org');
+  });
+
+  it('catches addresses added later, and forgets removed ones', async () => {
+    const reported = vi.fn();
+    createPageScanner(fakeContext(), addressSources({ gmailIntegration: false }), reported).start();
+    const line = document.createElement('p');
+    line.textContent = 'late@example.com';
+    document.body.append(line);
+    await vi.waitFor(() => expect(reported.mock.lastCall?.[0]).toEqual(['late@example.com']), {
+      timeout: 3_000,
+    });
+    line.remove();
+    await vi.waitFor(() => expect(reported.mock.lastCall?.[0]).toEqual([]), { timeout: 3_000 });
+  });
+});
