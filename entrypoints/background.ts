@@ -55,8 +55,35 @@ export default defineBackground(() => {
     return parsed.success ? parsed.data : {};
   }
 
+  /**
+   * Frames report at the same moment; each tab's updates run one after another on a promise chain, so no
+   * read-modify-write of its list loses another frame's report.
+   */
+  const tabUpdates = new Map<number, Promise<Record<string, string[]>>>();
+  function updateFrames(
+    tabId: number,
+    update: (frames: Record<string, string[]>) => Record<string, string[]>,
+  ): Promise<Record<string, string[]>> {
+    const next = (tabUpdates.get(tabId) ?? frameAddresses(tabId)).then(async (frames) => {
+      const updated = update(frames);
+      await browser.storage.session.set({ [tabKey(tabId)]: updated });
+      return updated;
+    });
+    tabUpdates.set(
+      tabId,
+      next.catch(() => ({})),
+    );
+    return next;
+  }
+
+  function forgetTab(tabId: number): void {
+    budgets.reset(tabId);
+    tabUpdates.delete(tabId);
+    void browser.storage.session.remove(tabKey(tabId));
+  }
+
   async function tabAddresses(tabId: number): Promise<string[]> {
-    return [...new Set(Object.values(await frameAddresses(tabId)).flat())];
+    return [...new Set(Object.values(await (tabUpdates.get(tabId) ?? frameAddresses(tabId))).flat())];
   }
 
   async function tabSummary(tabId: number): Promise<TabSummary> {
@@ -105,11 +132,10 @@ export default defineBackground(() => {
         return service.lookup(request.domain.toLowerCase(), { refresh: request.refresh ?? false });
       case 'report-addresses': {
         if (tabId === undefined) return { count: 0 };
-        const frames = {
-          ...(await frameAddresses(tabId)),
+        const frames = await updateFrames(tabId, (current) => ({
+          ...current,
           [String(frameId ?? 0)]: [...new Set(request.addresses)],
-        };
-        await browser.storage.session.set({ [tabKey(tabId)]: frames });
+        }));
         const count = new Set(Object.values(frames).flat()).size;
         await browser.action.setBadgeText({ tabId, text: count ? String(count) : '' });
         return { count };
@@ -151,14 +177,9 @@ export default defineBackground(() => {
   });
 
   browser.tabs.onUpdated.addListener((tabId, change) => {
-    if (change.status !== 'loading') return;
-    budgets.reset(tabId);
-    void browser.storage.session.remove(tabKey(tabId));
+    if (change.status === 'loading') forgetTab(tabId);
   });
-  browser.tabs.onRemoved.addListener((tabId) => {
-    budgets.reset(tabId);
-    void browser.storage.session.remove(tabKey(tabId));
-  });
+  browser.tabs.onRemoved.addListener(forgetTab);
 
   browser.runtime.onInstalled.addListener(async () => {
     // `npm start` builds with the local service's demo key so the product works on first run.

@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_ADDRESSES_PER_PAGE, POPUP_LOOKUP_BUDGET } from '../../lib/limits.ts';
+import { hoverText } from './support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+
+/** Pages that are large, adversarial or never still: the extension must not break them or spend credits. */
+let stack: ExtensionStack;
+
+beforeAll(async () => {
+  stack = await startExtensionStack();
+  await stack.browser.configure({
+    apiKey: stack.service.createKey({ credits: 1_000 }),
+    settings: { hoverDelayMs: 50 },
+  });
+});
+
+afterAll(() => stack?.close());
+
+/** Opens the blank page with a long-task recorder running from the start. */
+async function openRecordedPage(): Promise<Page> {
+  const page = await stack.browser.context.newPage();
+  await page.addInitScript(() => {
+    const recorded: number[] = [];
+    (globalThis as unknown as { longTasks: number[] }).longTasks = recorded;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) recorded.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(stack.pages.url('blank.html'));
+  return page;
+}
+
+const longTasks = (page: Page) =>
+  page.evaluate(() => (globalThis as unknown as { longTasks: number[] }).longTasks.splice(0));
+
+describe('hostile pages', () => {
+  it('the long-task recorder works (a planted 120 ms task is seen)', async () => {
+    const page = await openRecordedPage();
+    await page.evaluate(() => {
+      const end = performance.now() + 120;
+      while (performance.now() < end) {}
+    });
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as { longTasks: number[] }).longTasks.length))
+      .toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('10,000 addresses at 10,000 domains: no long task, no lookup without intent, the popup within its budget', async () => {
+    const page = await openRecordedPage();
+    const before = stack.proxy.requests.length;
+    await page.evaluate(() => {
+      const list = document.getElementById('list') as HTMLElement;
+      const fragment = document.createDocumentFragment();
+      for (let i = 0; i < 10_000; i++) {
+        const line = document.createElement('p');
+        line.textContent = `Contact user${i}@domain${i}.example.com today`;
+        fragment.append(line);
+      }
+      list.append(fragment);
+    });
+    await longTasks(page);
+    await expect
+      .poll(() => stack.browser.badgeOf(page), { timeout: 15_000 })
+      .toBe(String(MAX_ADDRESSES_PER_PAGE));
+    expect(await longTasks(page)).toEqual([]);
+    expect(stack.proxy.requests.length).toBe(before);
+
+    const popup = await stack.browser.context.newPage();
+    await popup.goto(stack.browser.extensionUrl(`popup.html?tabId=${await stack.browser.tabIdOf(page)}`));
+    await expect
+      .poll(() => popup.getByTestId('lookup-domain').count(), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    expect(stack.proxy.requests.length - before).toBeLessThanOrEqual(POPUP_LOOKUP_BUDGET);
+    await popup.close();
+    await page.close();
+  });
+
+  it.each([
+    ['a 1 MB run of a', 'a'],
+    ['a 1 MB run of @', '@'],
+    ['a 1 MB run of dots', '.'],
+    ['1 MB of a.a@', 'a.a@'],
+  ])('%s is scanned without a long task, and the page stays responsive', async (_case, unit) => {
+    const page = await openRecordedPage();
+    await page.evaluate((piece) => {
+      const line = document.createElement('p');
+      line.textContent = `${piece.repeat(Math.ceil(1_000_000 / piece.length))} then jane@gmail.com`;
+      document.body.append(line);
+    }, unit);
+    await longTasks(page);
+    await expect.poll(() => stack.browser.badgeOf(page)).toBe('1');
+    const started = Date.now();
+    expect(await page.evaluate(() => 1 + 1)).toBe(2);
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await longTasks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('a page that changes its DOM all the time: the observer keeps up without a long task', async () => {
+    const page = await openRecordedPage();
+    await page.waitForTimeout(300);
+    await longTasks(page);
+    await page.evaluate(() => {
+      const ticker = document.createElement('p');
+      document.body.append(ticker);
+      let n = 0;
+      const timer = setInterval(() => {
+        ticker.textContent = `tick ${n++} ${'x'.repeat(200)}`;
+        const row = document.createElement('span');
+        row.textContent = ` row${n} `;
+        document.body.append(row);
+      }, 5);
+      setTimeout(() => {
+        const line = document.createElement('p');
+        line.textContent = 'Late arrival: late@proton.me';
+        document.body.append(line);
+      }, 700);
+      setTimeout(() => clearInterval(timer), 2_000);
+    });
+    await expect.poll(() => stack.browser.badgeOf(page), { timeout: 5_000 }).toBe('1');
+    await page.waitForTimeout(1_500);
+    expect(await longTasks(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('a page cannot reach the extension: no messaging API, no storage, forged window messages do nothing', async () => {
+    const page = await openRecordedPage();
+    const before = stack.proxy.requests.length;
+    const reachable = await page.evaluate(() => {
+      const chromeApi = (
+        globalThis as unknown as { chrome?: { runtime?: { sendMessage?: unknown }; storage?: unknown } }
+      ).chrome;
+      window.postMessage({ type: 'lookup', domain: 'gmail.com' }, '*');
+      window.postMessage({ type: 'test-key', apiKey: 'x', baseUrl: 'https://evil.example.com' }, '*');
+      return { sendMessage: typeof chromeApi?.runtime?.sendMessage, storage: typeof chromeApi?.storage };
+    });
+    expect(reachable).toEqual({ sendMessage: 'undefined', storage: 'undefined' });
+    await page.waitForTimeout(500);
+    expect(stack.proxy.requests.length).toBe(before);
+    await page.close();
+  });
+
+  it('finds addresses in a same-origin iframe, for the badge and on hover', async () => {
+    const page = await openRecordedPage();
+    await page.evaluate((src) => {
+      const frame = document.createElement('iframe');
+      frame.src = src;
+      frame.style.cssText = 'width: 600px; height: 300px; border: 0';
+      document.body.prepend(frame);
+    }, stack.pages.url('plain.html'));
+    const frame =
+      page.frames().find((candidate) => candidate !== page.mainFrame()) ??
+      (await page.waitForEvent('frameattached'));
+    await frame.waitForLoadState();
+    await expect.poll(() => stack.browser.badgeOf(page), { timeout: 5_000 }).toBe('6');
+    const box = await frame.evaluate(() => {
+      const text = document.querySelector('#relay')?.firstChild as Text;
+      const range = document.createRange();
+      range.setStart(text, text.data.indexOf('x7k2'));
+      range.setEnd(text, text.data.indexOf(' only'));
+      const rect = range.getBoundingClientRect();
+      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    });
+    const offset = (await page.locator('iframe').boundingBox()) ?? { x: 0, y: 0 };
+    await page.mouse.move(offset.x + box.x, offset.y + box.y, { steps: 2 });
+    await expect.poll(() => frame.getByTestId('flag-privacy').getAttribute('data-value')).toBe('true');
+    await page.close();
+  });
+});
