@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADDRESSES_PER_PAGE, POPUP_LOOKUP_BUDGET } from '../../lib/limits.ts';
-import { hoverText } from './support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /** Pages that are large, adversarial or never still: the extension must not break them or spend credits. */
