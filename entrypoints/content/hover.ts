@@ -14,10 +14,18 @@ interface HoverOptions {
   isInsideCard: (node: EventTarget | null) => boolean;
 }
 
-/** The caret under a point: the standard API, else Chromium's older one. */
-function caretAt(x: number, y: number): { node: Node; offset: number } | null {
+type CaretPositionFromPoint = (
+  x: number,
+  y: number,
+  options?: { shadowRoots?: ShadowRoot[] },
+) => CaretPosition | null;
+
+/** The caret under a point, inside the given open shadow roots too: the standard API, else Chromium's older one. */
+function caretAt(x: number, y: number, shadowRoots: ShadowRoot[]): { node: Node; offset: number } | null {
   if (typeof document.caretPositionFromPoint === 'function') {
-    const position = document.caretPositionFromPoint(x, y);
+    const position = (document.caretPositionFromPoint as CaretPositionFromPoint).call(document, x, y, {
+      shadowRoots,
+    });
     return position ? { node: position.offsetNode, offset: position.offset } : null;
   }
   const range = document.caretRangeFromPoint?.(x, y);
@@ -34,6 +42,8 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
   let leaveTimer: number | null = null;
   let frame: number | null = null;
   let lastPointer: PointerEvent | null = null;
+  /** composedPath() is empty once dispatch ends, so the innermost target is kept when the event arrives. */
+  let lastInnermost: EventTarget | null = null;
 
   const cancelPending = () => {
     if (pending) clearTimeout(pending.timer);
@@ -58,10 +68,12 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
   };
 
   function targetAt(event: PointerEvent): HoverTarget | null {
-    const fromElement = scanner.addressOfElement(event.target instanceof Element ? event.target : null);
+    // The element under the pointer even inside a shadow root (event.target is only its host).
+    const innermost = lastInnermost ?? event.target;
+    const fromElement = scanner.addressOfElement(innermost instanceof Element ? innermost : null);
     if (fromElement)
       return { address: fromElement.address, rect: fromElement.element.getBoundingClientRect() };
-    const caret = caretAt(event.clientX, event.clientY);
+    const caret = caretAt(event.clientX, event.clientY, scanner.shadowRoots());
     const hit = caret ? scanner.hitAt(caret.node, caret.offset) : null;
     if (!hit) return null;
     // The caret snaps to the nearest character: make sure the pointer is really on the address.
@@ -103,13 +115,15 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
     'pointermove',
     (event) => {
       lastPointer = event as PointerEvent;
+      lastInnermost = event.composedPath()[0] ?? null;
       if (frame === null) frame = requestAnimationFrame(onPointer);
     },
     { passive: true, capture: true },
   );
   ctx.addEventListener(document, 'focusin', (event) => {
     if (options.isInsideCard(event.target)) return;
-    const fromElement = scanner.addressOfElement(event.target instanceof Element ? event.target : null);
+    const [focused] = event.composedPath();
+    const fromElement = scanner.addressOfElement(focused instanceof Element ? focused : null);
     if (fromElement)
       show({ address: fromElement.address, rect: fromElement.element.getBoundingClientRect() });
   });

@@ -31,6 +31,8 @@ export function createPageScanner(
   onAddresses: (addresses: string[]) => void,
 ) {
   const textHits = new Map<Text, TextHit[]>();
+  /** Open shadow roots found on the page: scanned, observed, and given to caret lookups. */
+  const shadowRoots = new Set<ShadowRoot>();
   const elementAddresses = new WeakMap<Element, string>();
   const sourceElements = new Set<Element>();
   const highlight =
@@ -64,7 +66,17 @@ export function createPageScanner(
     if (hits.length) textHits.set(node, hits);
   }
 
-  function indexElements(root: Element | Document) {
+  function indexElements(root: Element | Document | ShadowRoot) {
+    // Addresses inside web components: their open shadow roots are scanned and observed like the page.
+    // (Our own card's root is closed to this by SKIPPED.) Their text is not underlined: that would need a
+    // style adopted into the component, which belongs to the page.
+    for (const element of root.querySelectorAll('*')) {
+      const shadow = element.shadowRoot;
+      if (!shadow || shadowRoots.has(shadow) || element.localName === 'webmail-lookup-card') continue;
+      shadowRoots.add(shadow);
+      pending.push(shadow);
+      observer.observe(shadow, OBSERVED);
+    }
     for (const source of sources) {
       const matches = root instanceof Element && root.matches(source.selector) ? [root] : [];
       for (const element of [...matches, ...root.querySelectorAll(source.selector)]) {
@@ -89,7 +101,8 @@ export function createPageScanner(
         budget--;
         continue;
       }
-      if (root instanceof Element || root instanceof Document) indexElements(root);
+      if (root instanceof Element || root instanceof Document || root instanceof ShadowRoot)
+        indexElements(root);
       const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         indexText(node as Text);
@@ -148,6 +161,14 @@ export function createPageScanner(
     return [...addresses].slice(0, MAX_ADDRESSES_PER_PAGE);
   }
 
+  const OBSERVED: MutationObserverInit = {
+    childList: true,
+    subtree: true,
+    characterData: true,
+    attributes: true,
+    attributeFilter: ['href', 'email', 'data-cfemail'],
+  };
+
   const observer = new MutationObserver((records) => {
     let added = 0;
     for (const record of records) {
@@ -175,13 +196,7 @@ export function createPageScanner(
     start() {
       pending.push(document.documentElement);
       schedule();
-      observer.observe(document.documentElement, {
-        childList: true,
-        subtree: true,
-        characterData: true,
-        attributes: true,
-        attributeFilter: ['href', 'email', 'data-cfemail'],
-      });
+      observer.observe(document.documentElement, OBSERVED);
       ctx.onInvalidated(() => {
         observer.disconnect();
         if (highlight) CSS.highlights.delete(HIGHLIGHT_NAME);
@@ -195,6 +210,8 @@ export function createPageScanner(
       }
       return null;
     },
+    /** The open shadow roots found so far, for caret lookups that pierce them. */
+    shadowRoots: () => [...shadowRoots].filter((shadow) => shadow.host.isConnected),
     /** The text match at a caret position, or null. */
     hitAt(node: Node, offset: number): TextHit | null {
       if (node.nodeType !== Node.TEXT_NODE) return null;

@@ -141,6 +141,32 @@ describe('hostile pages', () => {
     await page.close();
   });
 
+  it('finds addresses inside open shadow roots, for the badge and on hover', async () => {
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.pages.url('components.html'));
+    await expect.poll(() => stack.browser.badgeOf(page), { timeout: 5_000 }).toBe('2');
+    const box = await page.evaluate(() => {
+      const text = document.querySelector('contact-card')?.shadowRoot?.querySelector('p')?.firstChild as Text;
+      const range = document.createRange();
+      range.setStart(text, text.data.indexOf('team'));
+      range.setEnd(text, text.data.indexOf(' any'));
+      const rect = range.getBoundingClientRect();
+      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+    });
+    await page.mouse.move(box.x, box.y, { steps: 2 });
+    const card = page.getByTestId('hover-card');
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Proton Mail');
+    await page.mouse.move(1, 1);
+    await card.waitFor({ state: 'detached' });
+    await page.locator('contact-card a').hover();
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'detached' });
+    await page.locator('contact-card a').focus();
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    await page.close();
+  });
+
   it('finds addresses in a same-origin iframe, for the badge and on hover', async () => {
     const page = await openRecordedPage();
     await page.evaluate((src) => {
