@@ -141,6 +141,27 @@ describe('hostile pages', () => {
     await page.close();
   });
 
+  it('not even the content script can read the API key from storage', async () => {
+    const page = await stack.browser.context.newPage();
+    const session = await stack.browser.context.newCDPSession(page);
+    const contexts: { id: number; name: string; auxData?: { type?: string } }[] = [];
+    session.on('Runtime.executionContextCreated', ({ context }) => contexts.push(context));
+    await session.send('Runtime.enable');
+    await page.goto(stack.pages.url('plain.html'));
+    await expect.poll(() => contexts.some((context) => context.name === 'Webmail Lookup')).toBe(true);
+    const world = contexts.filter((context) => context.name === 'Webmail Lookup').at(-1);
+    if (!world) throw new Error('no content script world');
+    const { result } = await session.send('Runtime.evaluate', {
+      contextId: world.id,
+      awaitPromise: true,
+      returnByValue: true,
+      expression: `chrome.storage.local.get('apiKey').then((value) => 'read: ' + JSON.stringify(value), (error) => 'refused: ' + error.message)`,
+    });
+    expect(result.value).toMatch(/^refused: .*not allowed/);
+    await session.detach();
+    await page.close();
+  });
+
   it('finds addresses inside open shadow roots, for the badge and on hover', async () => {
     const page = await stack.browser.context.newPage();
     await page.goto(stack.pages.url('components.html'));
