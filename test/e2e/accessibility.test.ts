@@ -10,8 +10,7 @@ const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core
 let stack: ExtensionStack;
 
 beforeAll(async () => {
-  stack = await startExtensionStack();
-  await stack.browser.configure({ apiKey: stack.service.createKey({ credits: 100 }) });
+  stack = await startExtensionStack({ credits: 100 });
 });
 
 afterAll(() => stack?.close());

@@ -14,9 +14,8 @@ const browser = () => stack.browser;
 const proxy = () => stack.proxy;
 
 beforeAll(async () => {
-  stack = await startExtensionStack();
-  key = stack.service.createKey({ credits: 1_000 });
-  await stack.browser.configure({ apiKey: key, settings: { hoverDelayMs: 300 } });
+  stack = await startExtensionStack({ credits: 1_000, settings: { hoverDelayMs: 300 } });
+  key = stack.key;
 });
 
 afterAll(() => stack?.close());

@@ -8,7 +8,7 @@ const DASHBOARD_URL = 'https://billing.example.com/top-up';
 let stack: ExtensionStack;
 
 beforeAll(async () => {
-  stack = await startExtensionStack({ DASHBOARD_URL });
+  stack = await startExtensionStack({ serviceEnv: { DASHBOARD_URL } });
 });
 
 afterAll(() => stack?.close());

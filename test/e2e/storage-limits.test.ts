@@ -6,11 +6,7 @@ import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 let stack: ExtensionStack;
 
 beforeAll(async () => {
-  stack = await startExtensionStack();
-  await stack.browser.configure({
-    apiKey: stack.service.createKey({ credits: 100 }),
-    settings: { hoverDelayMs: 50 },
-  });
+  stack = await startExtensionStack({ credits: 100, settings: { hoverDelayMs: 50 } });
 });
 
 afterAll(() => stack?.close());

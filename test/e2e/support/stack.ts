@@ -1,3 +1,4 @@
+import type { Settings } from '../../../lib/settings.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../../support/dns-fixture-server.ts';
 import { type ServiceProcess, startServiceProcess } from '../../support/service-process.ts';
 import { type ExtensionBrowser, launchExtensionBrowser } from './extension-browser.ts';
@@ -11,14 +12,24 @@ export interface ExtensionStack {
   proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
   pages: Awaited<ReturnType<typeof startPageServer>>;
   browser: ExtensionBrowser;
+  /** The API key the extension was given, when the stack was asked for one. */
+  key: string;
   close(): Promise<void>;
+}
+
+export interface StackOptions {
+  serviceEnv?: Record<string, string>;
+  /** Creates a key with these credits and puts it in the extension's settings. */
+  credits?: number;
+  settings?: Partial<Settings>;
 }
 
 /**
  * Everything a user flow runs on: DNS on loopback with the fixture zones, the real service process, a
  * recording proxy in front of it, a page server, and Chromium with the built extension pointed at the proxy.
  */
-export async function startExtensionStack(serviceEnv: Record<string, string> = {}): Promise<ExtensionStack> {
+export async function startExtensionStack(options: StackOptions = {}): Promise<ExtensionStack> {
+  const { serviceEnv = {}, credits, settings = {} } = options;
   const dns = await startDnsFixtureServer();
   const service = await startServiceProcess({
     DNS_SERVERS: dns.address,
@@ -28,8 +39,10 @@ export async function startExtensionStack(serviceEnv: Record<string, string> = {
   const proxy = await startRecordingProxy(() => service.baseUrl);
   const pages = await startPageServer();
   const browser = await launchExtensionBrowser();
-  await browser.configure({ settings: { baseUrl: proxy.url } });
+  const key = credits === undefined ? '' : service.createKey({ credits });
+  await browser.configure({ ...(key && { apiKey: key }), settings: { baseUrl: proxy.url, ...settings } });
   return {
+    key,
     dns,
     service,
     proxy,
