@@ -8,13 +8,8 @@ import { createAnswerCache } from '@/lib/lookup/cache.ts';
 import { describeResult } from '@/lib/lookup/describe.ts';
 import { createLookupService } from '@/lib/lookup/service.ts';
 import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
-import {
-  CONTENT_SCRIPT_REQUESTS,
-  type Request,
-  type Responses,
-  requestSchema,
-  type TabSummary,
-} from '@/lib/messages.ts';
+import { CONTENT_SCRIPT_REQUESTS, type Request, requestSchema } from '@/lib/message-schema.ts';
+import type { Responses, TabSummary } from '@/lib/messages.ts';
 import { isSiteDisabled } from '@/lib/settings.ts';
 import { apiKeyItem, loadSettings } from '@/lib/settings-storage.ts';
 

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { MAX_ADDRESSES_PER_PAGE } from './limits.ts';
+import { baseUrlSchema } from './settings.ts';
+
+/** Every message into the background, checked for shape before anything is done with it. */
+export const requestSchema = z.discriminatedUnion('type', [
+  /** A lookup on a person's intent: a hover, a manual lookup, a click on a domain in the popup. */
+  z.object({
+    type: z.literal('lookup'),
+    domain: z.string().min(1).max(253),
+    refresh: z.boolean().optional(),
+  }),
+  /** The content script's distinct addresses on its tab (badge, popup). */
+  z.object({
+    type: z.literal('report-addresses'),
+    addresses: z.array(z.string().min(3).max(320)).max(MAX_ADDRESSES_PER_PAGE),
+  }),
+  /** The popup's list: the tab's addresses with answers, looking up at most the tab's budget. */
+  z.object({ type: z.literal('tab-summary'), tabId: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('test-key'), apiKey: z.string().max(500), baseUrl: baseUrlSchema }),
+  z.object({ type: z.literal('open-options') }),
+  /** What a content script needs of settings: storage itself is closed to content scripts (it holds the key). */
+  z.object({ type: z.literal('content-settings'), hostname: z.string().max(253) }),
+  z.object({ type: z.literal('cache-stats') }),
+  z.object({ type: z.literal('clear-cache') }),
+]);
+
+export type Request = z.infer<typeof requestSchema>;
+export type RequestType = Request['type'];
+
+/** The only request types a content script may send; the rest come from the extension's own pages. */
+export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
+  'lookup',
+  'report-addresses',
+  'open-options',
+  'content-settings',
+]);
