@@ -41,10 +41,7 @@ export function OptionsApp() {
       setApiKey(storedKey);
       setDraft({ ...settings, disabledSites: settings.disabledSites.join('\n') });
     });
-    sendRequest({ type: 'cache-stats' }).then(
-      (stats) => setCacheEntries(stats.entries),
-      () => setCacheEntries(null),
-    );
+    void sendRequest({ type: 'cache-stats' }).then((stats) => setCacheEntries(stats.entries));
   }, [store.load]);
 
   if (!draft) return <main>Loading…</main>;
@@ -86,21 +83,13 @@ export function OptionsApp() {
       setTestResult('Enter a valid service address first.');
       return;
     }
-    const result = await sendRequest({ type: 'test-key', apiKey, baseUrl: baseUrl.data }).catch(() => ({
-      title: 'The extension did not answer',
-      detail: 'reload this page and try again',
-    }));
+    const result = await sendRequest({ type: 'test-key', apiKey, baseUrl: baseUrl.data });
     setTestResult(result.detail ? `${result.title}: ${result.detail}` : result.title);
   };
 
   const clearCache = async () => {
-    const result = await sendRequest({ type: 'clear-cache' }).catch(() => null);
-    setStatus(
-      result
-        ? { ok: true, text: 'Cache cleared.' }
-        : { ok: false, text: 'The extension did not answer; reload this page.' },
-    );
-    if (result) setCacheEntries(result.entries);
+    const result = await sendRequest({ type: 'clear-cache' });
+    setCacheEntries(result.entries);
   };
 
   return (
