@@ -1,4 +1,4 @@
-import tlds from 'tlds/index.json' with { type: 'json' };
+import { isTopLevelDomain } from './top-level-domains.ts';
 
 export interface FoundEmail {
   /** The address with its domain lower-cased. */
@@ -12,18 +12,6 @@ export interface FoundEmail {
 const MAX_LOCAL_LENGTH = 64;
 const MAX_DOMAIN_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
-
-/** Real top-level domains (IANA, from the maintained `tlds` package), in Unicode and in ASCII form. */
-const TOP_LEVEL_DOMAINS: ReadonlySet<string> = new Set(
-  tlds.flatMap((tld) => {
-    if (/^[a-z0-9-]+$/.test(tld)) return [tld];
-    try {
-      return [tld, new URL(`http://x.${tld}`).hostname.slice(2)];
-    } catch {
-      return [tld];
-    }
-  }),
-);
 
 /** A first domain label like `2x` or `1.5x` is an image scale (logo@2x.png), not a mail host. */
 const IMAGE_SCALE = /^\d+(?:\.\d+)?x$/i;
@@ -66,10 +54,6 @@ function isDomainChar(text: string, index: number): boolean {
   const code = text.charCodeAt(index);
   if (code < 128) return isAsciiAlnum(code) || code === CHAR_DOT || code === CHAR_HYPHEN;
   return isWideLetter(text[index] ?? '');
-}
-
-function isTopLevelDomain(label: string): boolean {
-  return TOP_LEVEL_DOMAINS.has(label.toLowerCase());
 }
 
 /**
