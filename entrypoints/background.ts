@@ -166,9 +166,15 @@ export default defineBackground(() => {
     const fromExtensionPage = sender.url?.startsWith(extensionOrigin) ?? false;
     if (!fromExtensionPage && (!sender.tab || !CONTENT_SCRIPT_REQUESTS.has(parsed.data.type)))
       return undefined;
-    return fromExtensionPage
+    const answer = fromExtensionPage
       ? handle(parsed.data, undefined, undefined)
       : handle(parsed.data, sender.tab?.id, sender.frameId);
+    // No answer rather than a rejection: content scripts use the browser's own messaging, to which the
+    // polyfill's way of passing a rejection means nothing; every sender treats no answer as a failure.
+    return answer.catch((error: unknown) => {
+      console.error(`Webmail Lookup: ${parsed.data.type} failed`, error);
+      return undefined;
+    });
   });
 
   browser.tabs.onUpdated.addListener((tabId, change) => {

@@ -9,6 +9,8 @@ export interface HoverTarget {
 
 interface HoverOptions {
   delayMs: () => number;
+  /** The pointer has come to an address: a card may follow after the delay, so get it ready. */
+  prepare: () => void;
   show: (target: HoverTarget) => void;
   hide: () => void;
   isInsideCard: (node: EventTarget | null) => boolean;
@@ -107,7 +109,11 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
     }
     if (target.address === pending?.address) return;
     cancelPending();
-    pending = { address: target.address, timer: ctx.setTimeout(() => show(target), options.delayMs()) };
+    options.prepare();
+    // The delay runs from the pointer's arrival, not from the frame that handled it.
+    const waited = performance.now() - event.timeStamp;
+    const delay = Math.max(0, options.delayMs() - waited);
+    pending = { address: target.address, timer: ctx.setTimeout(() => show(target), delay) };
   }
 
   ctx.addEventListener(

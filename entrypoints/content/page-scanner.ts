@@ -8,6 +8,7 @@ import {
   SMALL_MUTATION_BATCH,
 } from '@/lib/limits.ts';
 import type { AddressSource } from './address-sources.ts';
+import { CARD_TAG } from './card-tag.ts';
 
 export interface TextHit {
   start: number;
@@ -17,7 +18,7 @@ export interface TextHit {
 }
 
 /** Elements whose text is never scanned: code, styles, form fields, and the extension's own card. */
-const SKIPPED = 'script, style, noscript, textarea, input, select, option, template, webmail-lookup-card';
+const SKIPPED = `script, style, noscript, textarea, input, select, option, template, ${CARD_TAG}`;
 const HIGHLIGHT_NAME = 'webmail-lookup';
 
 /**
@@ -72,7 +73,7 @@ export function createPageScanner(
     // style adopted into the component, which belongs to the page.
     for (const element of root.querySelectorAll('*')) {
       const shadow = element.shadowRoot;
-      if (!shadow || shadowRoots.has(shadow) || element.localName === 'webmail-lookup-card') continue;
+      if (!shadow || shadowRoots.has(shadow) || element.localName === CARD_TAG) continue;
       shadowRoots.add(shadow);
       pending.push(shadow);
       observer.observe(shadow, OBSERVED);

@@ -1,18 +1,14 @@
-import { createRoot, type Root } from 'react-dom/client';
-import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { CARD_CSS } from '@/components/card-styles.ts';
 import { type ContentSettings, sendRequest } from '@/lib/messages.ts';
 import { addressSources } from './address-sources.ts';
-import { HoverCard } from './HoverCard.tsx';
+import type { CardUi } from './card.tsx';
 import { type HoverTarget, watchHovers } from './hover.ts';
 import { createPageScanner } from './page-scanner.ts';
 
-const CARD_TAG = 'webmail-lookup-card';
 /** The underline of found addresses, drawn by the browser over the page's own text. */
 const HIGHLIGHT_CSS =
   '::highlight(webmail-lookup) { text-decoration: underline dotted #0969da 2px; text-underline-offset: 2px; }';
-const CARD_GAP_PX = 6;
 
 /** Adds the highlight style without adding a node to the page. */
 function adoptHighlightStyle() {
@@ -51,43 +47,41 @@ export default defineContentScript({
     adoptHighlightStyle();
     scanner.start();
 
-    let card: ShadowRootContentScriptUi<Root> | null = null;
-    let hover: ReturnType<typeof watchHovers> | null = null;
-    const close = () => hover?.hide();
+    let card: CardUi | null = null;
+    let loading: Promise<CardUi> | null = null;
+    /** The target the person is waiting for; a hide before the card module arrives cancels it. */
+    let wanted: HoverTarget | null = null;
+    const close = () => hover.hide();
 
-    async function showCard(target: HoverTarget) {
-      card ??= await createShadowRootUi(ctx, {
-        name: CARD_TAG,
-        position: 'inline',
-        anchor: 'html',
-        append: 'last',
-        css: CARD_CSS,
-        onMount: (container) => createRoot(container),
-        onRemove: (root) => root?.unmount(),
+    /** Loads the card module once, when a card is first about to be shown. */
+    function loadCard(): Promise<CardUi> {
+      loading ??= import(/* @vite-ignore */ browser.runtime.getURL('/content-scripts/card.js'))
+        .then((module: typeof import('./card.tsx')) => module.createCardUi(ctx, close))
+        .then((ui) => (card = ui));
+      // A failed load (the extension was updated under the page) is tried again on the next hover.
+      loading.catch(() => {
+        loading = null;
       });
-      if (!card.mounted) card.mount();
-      // Positioned inside the shadow root: WXT's `:host { all: initial !important }` overrides styles on the host.
-      const top = Math.min(target.rect.bottom + CARD_GAP_PX, window.innerHeight - 16);
-      const left = Math.max(8, Math.min(target.rect.left, window.innerWidth - 336));
-      card.uiContainer.style.cssText = `position: fixed; z-index: 2147483647; top: ${top}px; left: ${left}px;`;
-      card.mounted?.render(
-        <HoverCard
-          key={target.address}
-          address={target.address}
-          searchQueryTemplate={settings.searchQueryTemplate}
-          onClose={close}
-        />,
-      );
+      return loading;
     }
 
-    hover = watchHovers(ctx, scanner, {
+    const hover = watchHovers(ctx, scanner, {
       delayMs: () => settings.hoverDelayMs,
-      show: (target) => void showCard(target),
-      hide: () => {
-        if (card?.mounted) card.remove();
+      prepare: () => void loadCard().catch(() => {}),
+      show: (target) => {
+        wanted = target;
+        loadCard().then(
+          (ui) => {
+            if (wanted === target) ui.show(target, settings.searchQueryTemplate);
+          },
+          () => {},
+        );
       },
-      isInsideCard: (node) =>
-        node instanceof Node && card !== null && (card.shadowHost === node || card.shadowHost.contains(node)),
+      hide: () => {
+        wanted = null;
+        card?.hide();
+      },
+      isInsideCard: (node) => card?.contains(node) ?? false,
     });
   },
 });

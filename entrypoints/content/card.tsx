@@ -1,0 +1,54 @@
+/**
+ * The hover card's UI, loaded on first use (see modules/lazy-card.ts): React, the result card and WXT's
+ * shadow-root UI stay out of the content script that runs on every page.
+ */
+import { createRoot, type Root } from 'react-dom/client';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { CARD_CSS } from '@/components/card-styles.ts';
+import { CARD_TAG } from './card-tag.ts';
+import { HoverCard } from './HoverCard.tsx';
+import type { HoverTarget } from './hover.ts';
+
+const CARD_GAP_PX = 6;
+const CARD_WIDTH_PX = 336;
+
+export interface CardUi {
+  show(target: HoverTarget, searchQueryTemplate: string): void;
+  hide(): void;
+  /** Whether an event target is the card or inside it. */
+  contains(node: EventTarget | null): boolean;
+}
+
+export async function createCardUi(ctx: ContentScriptContext, onClose: () => void): Promise<CardUi> {
+  const ui = await createShadowRootUi(ctx, {
+    name: CARD_TAG,
+    position: 'inline',
+    anchor: 'html',
+    append: 'last',
+    css: CARD_CSS,
+    onMount: (container) => createRoot(container),
+    onRemove: (root: Root | undefined) => root?.unmount(),
+  });
+  return {
+    show(target, searchQueryTemplate) {
+      if (!ui.mounted) ui.mount();
+      // Positioned inside the shadow root: WXT's `:host { all: initial !important }` overrides styles on the host.
+      const top = Math.min(target.rect.bottom + CARD_GAP_PX, window.innerHeight - 16);
+      const left = Math.max(8, Math.min(target.rect.left, window.innerWidth - CARD_WIDTH_PX));
+      ui.uiContainer.style.cssText = `position: fixed; z-index: 2147483647; top: ${top}px; left: ${left}px;`;
+      ui.mounted?.render(
+        <HoverCard
+          key={target.address}
+          address={target.address}
+          searchQueryTemplate={searchQueryTemplate}
+          onClose={onClose}
+        />,
+      );
+    },
+    hide() {
+      if (ui.mounted) ui.remove();
+    },
+    contains: (node) => node instanceof Node && (ui.shadowHost === node || ui.shadowHost.contains(node)),
+  };
+}
