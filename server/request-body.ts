@@ -14,30 +14,44 @@ export function declaresTooLargeBody(request: IncomingMessage): boolean {
   return Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES;
 }
 
-/** Reads the body, stopping (and rejecting with BodyTooLarge) as soon as it passes MAX_BODY_BYTES. */
-export function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    if (declaresTooLargeBody(request)) {
-      reject(new BodyTooLarge());
+/**
+ * Reads the body and then calls `onBody` with it, or `onFailure` once: with BodyTooLarge as soon as the
+ * body passes MAX_BODY_BYTES (reading stops there), or with the stream's error. Callbacks rather than a
+ * promise, and no named closures (tsx names each one as it is made, with Object.defineProperty): the
+ * promise and the naming were about 4 % of a cached lookup (CPU profile under autocannon).
+ */
+export function readBody(
+  request: IncomingMessage,
+  onBody: (body: Buffer) => void,
+  onFailure: (error: Error) => void,
+): void {
+  if (declaresTooLargeBody(request)) {
+    onFailure(new BodyTooLarge());
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let settled = false;
+  request.on('data', (chunk: Buffer) => {
+    if (settled) return;
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) {
+      chunks.push(chunk);
       return;
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) {
-        chunks.push(chunk);
-        return;
-      }
-      request.off('data', onData);
-      request.pause();
-      reject(new BodyTooLarge());
-    };
-    request.on('data', onData);
-    request.once('end', () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)),
-    );
-    request.once('error', reject);
+    settled = true;
+    request.pause();
+    onFailure(new BodyTooLarge());
+  });
+  request.on('end', () => {
+    if (settled) return;
+    settled = true;
+    onBody(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
+  });
+  request.on('error', (error) => {
+    if (settled) return;
+    settled = true;
+    onFailure(error);
   });
 }
 

@@ -6,7 +6,17 @@ const MAX_ADDRESS_LENGTH = 254;
 /** Dot-atom of RFC 5322 atext, widened to UTF-8 by RFC 6531 (SMTPUTF8). */
 const DOT_ATOM = /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+)*$/u;
 const QUOTED_STRING = /^"(?:[^"\\\r\n]|\\[^\r\n])*"$/u;
+/** A UTF-16 code unit is at most 3 octets of UTF-8 (a surrogate pair, two units, is 4). */
+const MAX_OCTETS_PER_CODE_UNIT = 3;
 const utf8 = new TextEncoder();
+
+/**
+ * Whether the text is longer than `limit` octets in UTF-8. Short text cannot be, and is not encoded:
+ * encoding every local part cost about 2 % of a cached lookup on the service (profiled under autocannon).
+ */
+function exceedsOctets(text: string, limit: number): boolean {
+  return text.length * MAX_OCTETS_PER_CODE_UNIT > limit && utf8.encode(text).length > limit;
+}
 
 /**
  * Reads what a caller asks about: an email address or a bare domain.
@@ -22,6 +32,6 @@ export function parseLookupTarget(input: string): { domain: string } | null {
   const local = input.slice(0, at);
   const domain = toAsciiDomain(input.slice(at + 1));
   if (!domain || input.length > MAX_ADDRESS_LENGTH) return null;
-  if (local === '' || utf8.encode(local).length > MAX_LOCAL_PART_OCTETS) return null;
+  if (local === '' || exceedsOctets(local, MAX_LOCAL_PART_OCTETS)) return null;
   return DOT_ATOM.test(local) || QUOTED_STRING.test(local) ? { domain } : null;
 }
