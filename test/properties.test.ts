@@ -55,6 +55,19 @@ describe('extractEmails, for any text', () => {
     );
   });
 
+  it('finds the same read window by window as read whole, wherever the windows end', () => {
+    fc.assert(
+      fc.property(anyText, fc.array(fc.nat(), { maxLength: 6 }), (text, cuts) => {
+        const ends = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort((a, b) => a - b);
+        const windowed = [...ends, text.length].flatMap((end, i) =>
+          extractEmails(text, ends[i - 1] ?? 0, end),
+        );
+        expect(windowed).toEqual(extractEmails(text));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('takes time linear in the input: 16× the text costs far less than 256× the time', () => {
     fc.assert(
       fc.property(tokenText, (seed) => {

@@ -108,11 +108,14 @@ function isPartOfSomethingElse(text: string, localStart: number): boolean {
  * or handles; trailing punctuation, quotes, `email=` and CJK neighbours are left out; Cloudflare's
  * obfuscation is decoded elsewhere (`decodeCloudflareEmail`). Linear time: each `@` looks at most 64
  * characters back and 254 ahead, and scanning resumes after each address.
+ *
+ * With `from` and `to`, only the addresses whose `@` lies in `[from, to)` are found, each judged in the
+ * whole text: reading a text window by window finds exactly what one reading finds (a page's 1 MB text
+ * node is read in windows, between which the scanner may yield).
  */
-export function extractEmails(text: string): FoundEmail[] {
+export function extractEmails(text: string, from = 0, to = text.length): FoundEmail[] {
   const found: FoundEmail[] = [];
-  let from = 0;
-  for (let at = text.indexOf('@', from); at !== -1; at = text.indexOf('@', from)) {
+  for (let at = text.indexOf('@', from); at !== -1 && at < to; at = text.indexOf('@', from)) {
     from = at + 1;
     let start = at;
     const floor = Math.max(0, at - MAX_LOCAL_LENGTH - 1);
