@@ -6,12 +6,18 @@ export const HOVER_DELAY_MS = 300;
 export const CARD_LEAVE_GRACE_MS = 250;
 /** Addresses found on one page that are kept and reported; past this a page is a list, not a conversation. */
 export const MAX_ADDRESSES_PER_PAGE = 5_000;
-/** Text nodes scanned per idle slice before yielding, so no scan task runs long. */
-export const MAX_NODES_PER_SLICE = 500;
+/** A scan slice yields after this long, so no task of ours comes near a frame (16 ms). */
+export const MAX_SLICE_MS = 8;
 /** A slice stops when the idle deadline has less than this left (ms). */
 export const IDLE_SLICE_MARGIN_MS = 2;
 /** Mutation batches up to this many added nodes are scanned at once; larger ones wait for idle time. */
 export const SMALL_MUTATION_BATCH = 20;
+/**
+ * New underlines are handed to the browser at most this often after the first scan: each change to the
+ * highlight costs the browser a walk of the whole page before painting (about 40 ms on a 5 MB page), so a
+ * page that keeps changing must not cause one per change. Hovering works at once either way.
+ */
+export const HIGHLIGHT_BATCH_MS = 500;
 /** How long the tab's address list is settled before the badge and the background hear of it. */
 export const REPORT_DEBOUNCE_MS = 200;
 /** API lookups the popup may start for one tab (per page load): a page full of addresses must not spend a user's credits. */

@@ -3,12 +3,13 @@ import { extractEmails } from '@/lib/email/extract.ts';
 import {
   IDLE_SLICE_MARGIN_MS,
   MAX_ADDRESSES_PER_PAGE,
-  MAX_NODES_PER_SLICE,
+  MAX_SLICE_MS,
   REPORT_DEBOUNCE_MS,
   SMALL_MUTATION_BATCH,
 } from '@/lib/limits.ts';
 import type { AddressSource } from './address-sources.ts';
 import { CARD_TAG } from './card-tag.ts';
+import { createHighlights } from './highlights.ts';
 
 export interface TextHit {
   start: number;
@@ -17,14 +18,35 @@ export interface TextHit {
   range: Range;
 }
 
-/** Elements whose text is never scanned: code, styles, form fields, and the extension's own card. */
-const SKIPPED = `script, style, noscript, textarea, input, select, option, template, ${CARD_TAG}`;
+/** Elements whose text is never scanned: code, styles, form fields, editable regions and our own card. */
+const SKIPPED = `script, style, noscript, textarea, input, select, option, template, [contenteditable]:not([contenteditable="false" i]), ${CARD_TAG}`;
 const HIGHLIGHT_NAME = 'webmail-lookup';
+/** The clock is read once per this many text nodes: reading it for each would cost a tenth of the scan. */
+const NODES_PER_CLOCK_READ = 16;
+/**
+ * Text is read in windows of this many characters, the clock read after each: 16 K of the worst text
+ * (all `@`, or `a@` repeated) takes about 1 ms to read, where a whole 1 MB node took 100 ms in Chromium.
+ */
+const TEXT_WINDOW = 16_384;
+
+interface TextBeingRead {
+  node: Text;
+  /** The text as it was when reading began: a change means reading again from the start. */
+  data: string;
+  next: number;
+  hits: TextHit[];
+}
+/**
+ * Custom elements, which is where open shadow roots are: found by XPath inside the browser, as touching
+ * every element from script costs 2-5x a walk over all text (measured on the benchmark page).
+ */
+const CUSTOM_ELEMENTS = 'descendant-or-self::*[contains(local-name(), "-")]';
 
 /**
- * Finds the addresses of a page without touching it: text matches are kept as Ranges and drawn with the
- * CSS Custom Highlight API; attribute sources (mailto links, Gmail chips, Cloudflare) are read in place.
- * Scans run in idle-time slices; later content is caught by one batched MutationObserver.
+ * Finds the addresses of a page without touching it: text matches are kept as Ranges (underlined through
+ * the CSS Custom Highlight API), attribute sources (mailto links, Gmail chips, Cloudflare) are read in place.
+ * Text is walked in time-boxed idle slices, testing each node for an `@` before anything else; later
+ * content comes from one MutationObserver, small batches scanned at once and floods in idle time.
  */
 export function createPageScanner(
   ctx: ContentScriptContext,
@@ -36,97 +58,149 @@ export function createPageScanner(
   const shadowRoots = new Set<ShadowRoot>();
   const elementAddresses = new WeakMap<Element, string>();
   const sourceElements = new Set<Element>();
-  const highlight =
-    typeof Highlight === 'function' && typeof CSS !== 'undefined' && CSS.highlights ? new Highlight() : null;
-  if (highlight) CSS.highlights.set(HIGHLIGHT_NAME, highlight);
+  const sourceSelector = sources.map((source) => source.selector).join(', ');
+  const highlights = createHighlights(ctx, HIGHLIGHT_NAME);
 
-  const pending: Node[] = [];
+  /** Subtrees and text nodes waiting to be scanned, oldest first; `head` is the next one. */
+  let queue: Node[] = [];
+  let head = 0;
+  /** The text of the subtree being scanned; a NodeIterator keeps its place when the page removes nodes. */
+  let texts: NodeIterator | null = null;
+  /** A text node read window by window, so a huge one (1 MB of `a.a@`) is not one long task. */
+  let reading: TextBeingRead | null = null;
   let idleHandle: number | null = null;
   let reportTimer: number | null = null;
-
-  const isSkipped = (element: Element | null) =>
-    !element || element.closest(SKIPPED) !== null || (element as HTMLElement).isContentEditable === true;
+  let initialScanDone = false;
 
   function forgetText(node: Text) {
-    for (const hit of textHits.get(node) ?? []) highlight?.delete(hit.range);
+    const hits = textHits.get(node);
+    if (!hits) return;
+    for (const hit of hits) highlights.remove(hit.range);
     textHits.delete(node);
   }
 
   function indexText(node: Text) {
-    forgetText(node);
-    // Cheap test first: most text has no @, and the parent checks cost more than this.
-    if (node.data.indexOf('@') === -1 || isSkipped(node.parentElement)) return;
-    const hits: TextHit[] = [];
-    for (const found of extractEmails(node.data)) {
+    if (textHits.has(node)) forgetText(node);
+    // Most text has no @: one indexOf, before the costlier look at where the text sits.
+    if (node.data.indexOf('@') === -1) return;
+    const parent = node.parentElement;
+    if (!parent || parent.closest(SKIPPED) !== null) return;
+    reading = { node, data: node.data, next: 0, hits: [] };
+    readWindow();
+  }
+
+  /** Reads the next window of the text being read; once all of it is read, its addresses are kept. */
+  function readWindow() {
+    const text = reading as TextBeingRead;
+    // Changed or removed meanwhile: its mutation record has queued it again, or it is gone.
+    if (!text.node.isConnected || text.node.data !== text.data) {
+      reading = null;
+      return;
+    }
+    const to = Math.min(text.data.length, text.next + TEXT_WINDOW);
+    for (const match of extractEmails(text.data, text.next, to)) {
       const range = document.createRange();
-      range.setStart(node, found.start);
-      range.setEnd(node, found.end);
-      hits.push({ ...found, range });
-      highlight?.add(range);
+      range.setStart(text.node, match.start);
+      range.setEnd(text.node, match.end);
+      text.hits.push({ ...match, range });
     }
-    if (hits.length) textHits.set(node, hits);
+    text.next = to;
+    if (to < text.data.length) return;
+    reading = null;
+    if (text.hits.length === 0) return;
+    textHits.set(text.node, text.hits);
+    for (const hit of text.hits) highlights.add(hit.range);
   }
 
-  function indexElements(root: Element | Document | ShadowRoot) {
-    // Addresses inside web components: their open shadow roots are scanned and observed like the page.
-    // (Our own card's root is closed to this by SKIPPED.) Their text is not underlined: that would need a
-    // style adopted into the component, which belongs to the page.
-    for (const element of root.querySelectorAll('*')) {
-      const shadow = element.shadowRoot;
-      if (!shadow || shadowRoots.has(shadow) || element.localName === CARD_TAG) continue;
-      shadowRoots.add(shadow);
-      pending.push(shadow);
-      observer.observe(shadow, OBSERVED);
-    }
+  /** Reads an element's address anew: an attribute that changed may no longer hold one. */
+  function readSources(element: Element) {
+    elementAddresses.delete(element);
+    sourceElements.delete(element);
     for (const source of sources) {
-      const matches = root instanceof Element && root.matches(source.selector) ? [root] : [];
-      for (const element of [...matches, ...root.querySelectorAll(source.selector)]) {
-        const address = source.read(element);
-        if (!address) continue;
-        elementAddresses.set(element, address);
-        sourceElements.add(element);
-      }
+      if (!element.matches(source.selector)) continue;
+      const address = source.read(element);
+      if (!address) continue;
+      elementAddresses.set(element, address);
+      sourceElements.add(element);
     }
   }
 
-  /** Scans queued subtrees until the idle deadline (or the slice size) is reached. */
-  function work(deadline?: IdleDeadline) {
-    idleHandle = null;
-    let budget = MAX_NODES_PER_SLICE;
-    while (pending.length && budget > 0) {
-      if (deadline && deadline.timeRemaining() < IDLE_SLICE_MARGIN_MS) break;
-      const root = pending.shift() as Node;
+  /** Attribute sources and open shadow roots at or under a root; its text is walked separately. */
+  function indexElements(root: Element | Document | ShadowRoot) {
+    if (root instanceof Element && root.matches(sourceSelector)) readSources(root);
+    for (const element of root.querySelectorAll(sourceSelector)) readSources(element);
+    // Addresses inside web components: their open shadow roots are scanned and observed like the page.
+    // Their text is not underlined: that would need a style adopted into the component, which is the page's.
+    if (typeof document.evaluate !== 'function') return;
+    // XPath refuses a shadow root (a document fragment) as its context node: its children are searched.
+    for (const context of root instanceof ShadowRoot ? root.children : [root]) {
+      const custom = document.evaluate(
+        CUSTOM_ELEMENTS,
+        context,
+        null,
+        XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE,
+      );
+      for (let i = 0; i < custom.snapshotLength; i++) watchShadowRoot(custom.snapshotItem(i) as Element);
+    }
+  }
+
+  function watchShadowRoot(element: Element) {
+    const shadow = element.shadowRoot;
+    if (!shadow || shadowRoots.has(shadow) || element.localName === CARD_TAG) return;
+    shadowRoots.add(shadow);
+    queue.push(shadow);
+    observer.observe(shadow, OBSERVED);
+  }
+
+  /** Starts on the next queued subtree; false when the queue is empty. */
+  function nextSubtree(): boolean {
+    while (head < queue.length) {
+      const root = queue[head++] as Node;
       if (!root.isConnected) continue;
-      if (root.nodeType === Node.TEXT_NODE) {
-        indexText(root as Text);
-        budget--;
-        continue;
-      }
       if (root instanceof Element || root instanceof Document || root instanceof ShadowRoot)
         indexElements(root);
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        indexText(node as Text);
-        if (--budget <= 0 && walker.nextNode()) {
-          // Resume this subtree later from where the slice stopped.
-          pending.unshift(walker.currentNode);
-          const rest = walker.currentNode;
-          for (let next = nextSiblingOutside(rest, root); next; next = nextSiblingOutside(next, root))
-            pending.push(next);
-          break;
-        }
-      }
+      // A text node's own iterator yields just that node.
+      texts = document.createNodeIterator(root, NodeFilter.SHOW_TEXT);
+      return true;
     }
-    if (pending.length) schedule();
-    scheduleReport();
+    queue = [];
+    head = 0;
+    return false;
   }
 
-  /** The node after `node` in document order that is not inside it, while still inside `root`. */
-  function nextSiblingOutside(node: Node, root: Node): Node | null {
-    for (let current: Node | null = node; current && current !== root; current = current.parentNode) {
-      if (current.nextSibling) return current.nextSibling;
+  /** Scans until the queue is empty or the slice's time is up, then yields. */
+  function work(deadline?: IdleDeadline) {
+    idleHandle = null;
+    const idleLeft =
+      deadline && !deadline.didTimeout ? deadline.timeRemaining() - IDLE_SLICE_MARGIN_MS : MAX_SLICE_MS;
+    const stopAt = performance.now() + Math.min(MAX_SLICE_MS, idleLeft);
+    let sinceClockRead = 0;
+    while (reading || texts || nextSubtree()) {
+      if (reading) readWindow();
+      else {
+        const node = texts?.nextNode();
+        if (!node) {
+          texts = null;
+          continue;
+        }
+        indexText(node as Text);
+      }
+      // A window of a long text is as much work as many small nodes.
+      if (++sinceClockRead === NODES_PER_CLOCK_READ || reading) {
+        sinceClockRead = 0;
+        if (performance.now() >= stopAt) break;
+      }
     }
-    return null;
+    if (reading || texts || head < queue.length) {
+      schedule();
+      return;
+    }
+    if (!initialScanDone) {
+      // The first scan's underlines go to the browser in one change, as soon as it is complete.
+      initialScanDone = true;
+      highlights.flush();
+    }
+    scheduleReport();
   }
 
   function schedule() {
@@ -174,14 +248,14 @@ export function createPageScanner(
     let added = 0;
     for (const record of records) {
       if (record.type === 'characterData') {
-        pending.push(record.target);
+        queue.push(record.target);
         added++;
       } else if (record.type === 'attributes') {
-        pending.push(record.target);
-        added++;
+        readSources(record.target as Element);
+        scheduleReport();
       } else {
         for (const node of record.addedNodes) {
-          pending.push(node);
+          queue.push(node);
           added++;
         }
         if (record.removedNodes.length) scheduleReport();
@@ -195,13 +269,13 @@ export function createPageScanner(
 
   return {
     start() {
-      pending.push(document.documentElement);
+      // An editor's document (designMode) is all editable text: nothing in it is read.
+      if (document.designMode === 'on') return;
+      highlights.start();
+      queue.push(document.documentElement);
       schedule();
       observer.observe(document.documentElement, OBSERVED);
-      ctx.onInvalidated(() => {
-        observer.disconnect();
-        if (highlight) CSS.highlights.delete(HIGHLIGHT_NAME);
-      });
+      ctx.onInvalidated(() => observer.disconnect());
     },
     /** The address of an attribute source at or above an element (a few levels), or null. */
     addressOfElement(element: Element | null): { address: string; element: Element } | null {
