@@ -14,6 +14,8 @@ export default defineConfig({
     ],
     // The end-to-end suites start real service processes, a DNS server and Chromium; give them room on 2 cores.
     testTimeout: 30_000,
+    // Answers cross the page, the worker, a proxy and a service process: a second is too tight on 2 busy cores.
+    expect: { poll: { timeout: 5_000 } },
     globalSetup: ['test/e2e/support/build-extension.ts'],
     hookTimeout: 120_000,
   },

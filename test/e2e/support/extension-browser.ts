@@ -27,8 +27,8 @@ type ChromeForTests = {
   action: { getBadgeText(details: object): Promise<string> };
 };
 
-/** Real headless Chromium with the built extension loaded, in a fresh profile. */
-export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
+/** Headless Debian Chromium in a fresh profile, with the flags that keep it off the network. */
+async function launchChromium(extraArgs: string[]): Promise<{ context: BrowserContext; profile: string }> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is needed for the end-to-end tests and is not at ${CHROMIUM_PATH}. Install it with ` +
@@ -40,8 +40,7 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      `--disable-extensions-except=${E2E_EXTENSION_DIR}`,
-      `--load-extension=${E2E_EXTENSION_DIR}`,
+      ...extraArgs,
       '--no-sandbox',
       '--disable-gpu',
       '--disable-background-networking',
@@ -50,6 +49,27 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
       '--no-first-run',
     ],
   });
+  return { context, profile };
+}
+
+/** The same Chromium without the extension: what a page costs on its own. */
+export async function launchPlainBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const { context, profile } = await launchChromium([]);
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Real headless Chromium with the built extension loaded, in a fresh profile. */
+export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
+  const { context, profile } = await launchChromium([
+    `--disable-extensions-except=${E2E_EXTENSION_DIR}`,
+    `--load-extension=${E2E_EXTENSION_DIR}`,
+  ]);
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
   async function tabIdOf(page: Page): Promise<number> {
@@ -57,9 +77,11 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
     const tabs = await (await worker()).evaluate(() =>
       (globalThis as unknown as { chrome: ChromeForTests }).chrome.tabs.query({}),
     );
-    const tab = tabs.find((candidate) => candidate.url === url);
-    if (!tab) throw new Error(`no tab shows ${url}`);
-    return tab.id;
+    const matching = tabs.filter((candidate) => candidate.url === url);
+    // Two tabs on one URL (a page an earlier test left open) would make a badge read the wrong tab.
+    if (matching.length !== 1)
+      throw new Error(`${matching.length} tabs show ${url}; a test needs exactly one`);
+    return (matching[0] as { id: number }).id;
   }
 
   return {
