@@ -1,11 +1,8 @@
 /**
- * The extension in real Chromium: built sizes, and the time from the end of the hover delay to the card on
+ * The extension in real Chromium: the time from the end of the hover delay to the card on
  * screen with a cached answer (the delay set to 0, so the figure is the extension's own work).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import buildExtension, { E2E_EXTENSION_DIR } from '../test/e2e/support/build-extension.ts';
+import buildExtension from '../test/e2e/support/build-extension.ts';
 import { hoverText, launchExtensionBrowser } from '../test/e2e/support/extension-browser.ts';
 import { startPageServer } from '../test/e2e/support/page-server.ts';
 import { startDnsFixtureServer } from '../test/support/dns-fixture-server.ts';
@@ -31,19 +28,6 @@ const CARD_SHOWN_AFTER_POINTER = `new Promise((resolve) => {
   check();
 })`;
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : [path];
-  });
-}
-
-function sizeOf(paths: string[]): string {
-  const raw = paths.reduce((sum, path) => sum + statSync(path).size, 0);
-  const gzip = paths.reduce((sum, path) => sum + gzipSync(readFileSync(path)).length, 0);
-  return `${(raw / 1024).toFixed(0)} KB (${(gzip / 1024).toFixed(0)} KB gzip)`;
-}
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -51,35 +35,7 @@ function median(values: number[]): number {
 
 export async function benchExtension(): Promise<BenchRow[]> {
   buildExtension();
-  const all = files(E2E_EXTENSION_DIR).filter((path) => path.endsWith('.js'));
-  const pick = (test: (path: string) => boolean) => all.filter(test);
-  const rows: BenchRow[] = [
-    {
-      name: 'content script as injected',
-      value: sizeOf(pick((p) => p.includes('content-scripts'))),
-      detail: 'minified',
-      budget: '',
-    },
-    {
-      name: 'background',
-      value: sizeOf(pick((p) => p.endsWith('background.js'))),
-      detail: 'minified',
-      budget: '',
-    },
-    {
-      name: 'popup (with shared chunks)',
-      value: sizeOf(pick((p) => /chunks\//.test(p) && !/options-/.test(p))),
-      detail: 'minified',
-      budget: '',
-    },
-    {
-      name: 'options (own chunk)',
-      value: sizeOf(pick((p) => /options-/.test(p))),
-      detail: 'minified',
-      budget: '',
-    },
-  ];
-
+  const rows: BenchRow[] = [];
   const dns = await startDnsFixtureServer();
   const service = await startServiceProcess({ DNS_SERVERS: dns.address }, { keepOutput: false });
   const pages = await startPageServer();

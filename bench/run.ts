@@ -3,11 +3,13 @@ import { cpus } from 'node:os';
 import { benchCatalog } from './catalog.ts';
 import { benchExtension } from './extension.ts';
 import { benchService } from './service.ts';
+import { benchSizes } from './sizes.ts';
 import { printTable } from './table.ts';
 
 console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
 );
 printTable('The provider catalog', benchCatalog());
+printTable('The built extension', benchSizes());
 printTable('The extension in Chromium', await benchExtension());
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());

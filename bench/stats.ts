@@ -1,0 +1,24 @@
+/** The middle value (the upper middle of an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** A budget line for a figure that must stay at or under `limit`: `<= 16 ms: OK (9.2 to spare)`. */
+export function upperBudget(value: number, limit: number, unit: string): string {
+  const gap = Math.abs(limit - value).toFixed(1);
+  return value <= limit
+    ? `<= ${limit} ${unit}: OK (${gap} to spare)`
+    : `<= ${limit} ${unit}: MISSED by ${gap}`;
+}
+
+/** A budget line for a ratio that must stay at or under `limit` times a reference: `<= 2x the floor: OK (1.4x)`. */
+export function ratioBudget(ratio: number, limit: number, reference: string): string {
+  return `<= ${limit}x ${reference}: ${ratio <= limit ? 'OK' : 'MISSED'} (${ratio.toFixed(2)}x)`;
+}
+
+/** A budget line for a figure that must reach at least `limit`. */
+export function lowerBudget(value: number, limit: number, unit: string): string {
+  const gap = Math.abs(value - limit).toFixed(1);
+  return value >= limit ? `>= ${limit} ${unit}: OK (${gap} over)` : `>= ${limit} ${unit}: MISSED by ${gap}`;
+}
