@@ -1,6 +1,7 @@
 /** `npm run bench`: prints figures and how far each is from its budget. Benchmarks never pass or fail. */
 import { cpus } from 'node:os';
 import { benchCatalog } from './catalog.ts';
+import { benchContentScript } from './content-script.ts';
 import { benchExtension } from './extension.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
@@ -11,5 +12,6 @@ console.log(
 );
 printTable('The provider catalog', benchCatalog());
 printTable('The built extension', benchSizes());
+printTable('The content script in Chromium', await benchContentScript());
 printTable('The extension in Chromium', await benchExtension());
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());

@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 
 const PAGES = new URL('../../fixtures/pages/', import.meta.url);
 
-/** Serves test/fixtures/pages/*.html on a loopback port. */
-export async function startPageServer(): Promise<{ url: (page: string) => string; close(): Promise<void> }> {
+/** Serves test/fixtures/pages/*.html, and pages generated in memory (by name), on a loopback port. */
+export async function startPageServer(
+  generated: Record<string, string> = {},
+): Promise<{ url: (page: string) => string; close(): Promise<void> }> {
   const server: Server = createServer((request, response) => {
     const name = (request.url ?? '/').split('?')[0]?.replace(/^\//, '') ?? '';
     if (!/^[a-z0-9-]+\.html$/.test(name)) {
@@ -13,7 +15,7 @@ export async function startPageServer(): Promise<{ url: (page: string) => string
       return;
     }
     try {
-      const body = readFileSync(new URL(name, PAGES));
+      const body = Object.hasOwn(generated, name) ? generated[name] : readFileSync(new URL(name, PAGES));
       response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
     } catch {
       response.writeHead(404).end();

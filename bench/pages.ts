@@ -1,0 +1,303 @@
+/**
+ * Pages the content-script benchmarks load, generated deterministically (a seeded PRNG): a large mail-client
+ * and CRM page, a Gmail-like mutation storm, and a page whose text never stops changing.
+ */
+
+/** Messages on the large page: with the contacts table, about 5 MB, 50,000 nodes and 2,000 addresses. */
+const MESSAGES = 1_900;
+
+/** mulberry32: a small seeded PRNG, so every run sees the same page. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  const chance = (p: number) => next() < p;
+  const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
+  return { pick, chance, between };
+}
+
+const WORDS =
+  `the of and to in is that for it as was with be by on not he this are or his from at which but have an
+they you were her she there been one all we their has would when if so no will more can out up about what said
+them its into than time only could new some these then two first may any like now my such make over our even
+most me state after also made many did must before back see through way where get much go well your know should
+down work year because come people just say each those take day good how long own too little use us very great
+still men here life both between old under last never place same another think house while high right might came
+off find states since used give against three himself look few general hand school part small american home during
+number again mrs around thus information order quarter invoice meeting proposal contract renewal shipment support
+ticket customer account pricing discount onboarding schedule deadline review budget forecast pipeline quote`.split(
+    /\s+/,
+  );
+const FIRST = [
+  'Jane',
+  'John',
+  'Maria',
+  'Wei',
+  'Aisha',
+  'Liam',
+  'Sofia',
+  'Noah',
+  'Yuki',
+  'Omar',
+  'Léa',
+  'Ivan',
+];
+const LAST = [
+  'Doe',
+  'Smith',
+  "O'Brien",
+  'Garcia',
+  'Chen',
+  'Khan',
+  'Müller',
+  'Rossi',
+  'Sato',
+  'Novak',
+  'Dubois',
+];
+const FREE_DOMAINS = [
+  'gmail.com',
+  'outlook.com',
+  'yahoo.com',
+  'proton.me',
+  'icloud.com',
+  'gmx.de',
+  'mail.ru',
+];
+const SYLLABLES = [
+  'ac',
+  'me',
+  'ver',
+  'io',
+  'tan',
+  'gle',
+  'nor',
+  'dix',
+  'sol',
+  'ar',
+  'pex',
+  'lum',
+  'ka',
+  'zen',
+];
+const COMPANY_TLDS = ['com', 'io', 'de', 'co.uk', 'fr', 'net', 'org', 'com.au'];
+const URLS = ['https://example.com/pricing', 'https://docs.example.org/guide?step=2', 'www.example.net/a/b'];
+/** Text with an `@` that is not an address, as pages are full of them. */
+const NOT_ADDRESSES = ['@team', 'logo@2x.png', 'react@18.2.0', 'follow us @acme', 'meet @ 10am', 'A@B'];
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' }[c]};`);
+}
+
+export interface GeneratedPage {
+  html: string;
+  /** Address occurrences in text the content script scans (not in inputs, scripts or editable regions). */
+  textAddresses: number;
+  /** Elements plus text nodes. */
+  nodes: number;
+}
+
+/**
+ * A large mail-and-CRM page: messages with headers, bodies, signatures and quoted replies, a contacts
+ * table, a JSON data island and a form.
+ */
+export function mailAndCrmPage(seed = 1): GeneratedPage {
+  const random = seeded(seed);
+  let textAddresses = 0;
+  let nodes = 0;
+  const companies = Array.from(
+    { length: 300 },
+    () =>
+      `${random.pick(SYLLABLES)}${random.pick(SYLLABLES)}${random.pick(SYLLABLES)}.${random.pick(COMPANY_TLDS)}`,
+  );
+  const person = () => `${random.pick(FIRST)} ${random.pick(LAST)}`;
+  const address = (name: string) => {
+    const [first = 'x', last = 'y'] = name
+      .toLowerCase()
+      .replace(/[^a-zé ü]/g, '')
+      .split(' ');
+    const local = random.pick([`${first}.${last}`, `${first}${random.between(1, 99)}`, `${first[0]}${last}`]);
+    const domain = random.chance(0.4) ? random.pick(FREE_DOMAINS) : random.pick(companies);
+    return `${random.chance(0.1) ? `${local}+news` : local}@${domain}`;
+  };
+  const sentence = () => {
+    const words = Array.from({ length: random.between(8, 22) }, () => random.pick(WORDS));
+    if (random.chance(0.1)) words.splice(random.between(0, words.length), 0, random.pick(URLS));
+    if (random.chance(0.08)) words.splice(random.between(0, words.length), 0, random.pick(NOT_ADDRESSES));
+    if (random.chance(0.05))
+      words.splice(random.between(0, words.length), 0, `$${random.between(10, 9999)}.00`);
+    const text = words.join(' ');
+    return `${text[0]?.toUpperCase()}${text.slice(1)}.`;
+  };
+  const paragraph = (sentences: number, withAddress: boolean) => {
+    const parts = Array.from({ length: sentences }, sentence);
+    if (withAddress) {
+      textAddresses++;
+      parts.splice(random.between(0, parts.length), 0, `Write to ${address(person())} for details.`);
+    }
+    nodes += 2;
+    return `<p>${escapeHtml(parts.join(' '))}</p>`;
+  };
+
+  const out: string[] = [];
+  const islandData = Array.from({ length: 2_000 }, () => ({ name: person(), email: address(person()) }));
+  out.push(
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inbox and contacts</title>',
+    '<style>body{font:14px/1.5 sans-serif;margin:0 24px}article{border-bottom:1px solid #ddd;padding:8px 0}',
+    'td{padding:2px 6px;border-bottom:1px solid #eee}.sig{color:#555;font-size:12px}</style>',
+    `<script type="application/json" id="state">${JSON.stringify(islandData).replace(/</g, '\\u003c')}</script>`,
+    '</head><body><nav>',
+  );
+  nodes += 12;
+  for (let i = 0; i < 60; i++) {
+    out.push(`<a href="/section/${i}">${escapeHtml(random.pick(WORDS))} ${i}</a> `);
+    nodes += 3;
+  }
+  out.push('</nav><main><section id="messages">');
+  for (let m = 0; m < MESSAGES; m++) {
+    const from = person();
+    const fromAddress = address(from);
+    const shown = random.chance(0.5);
+    out.push(
+      '<article><header>',
+      `<strong>${escapeHtml(from)}</strong> `,
+      !shown
+        ? ''
+        : random.chance(0.3)
+          ? `<a href="mailto:${escapeHtml(fromAddress)}">${escapeHtml(fromAddress)}</a>`
+          : `<span>${escapeHtml(`<${fromAddress}>`)}</span>`,
+      ` <time>Nov ${random.between(1, 30)}, ${random.between(8, 18)}:${random.between(10, 59)}</time></header>`,
+    );
+    if (shown) textAddresses++;
+    nodes += shown ? 10 : 8;
+    out.push('<div class="body">');
+    const paragraphs = random.between(3, 6);
+    for (let p = 0; p < paragraphs; p++) out.push(paragraph(random.between(4, 8), random.chance(0.02)));
+    out.push('</div>');
+    nodes += 1;
+    if (random.chance(0.6)) {
+      const withAddress = random.chance(0.4);
+      out.push(
+        `<div class="sig">${escapeHtml(from)}<br>${escapeHtml(random.pick(WORDS))} manager<br>`,
+        `+1 555 ${random.between(100, 999)} ${random.between(1000, 9999)}`,
+        withAddress ? `<br>${escapeHtml(address(from))}` : '',
+        '</div>',
+      );
+      if (withAddress) textAddresses++;
+      nodes += withAddress ? 8 : 6;
+    }
+    if (random.chance(0.5)) {
+      const quoted = person();
+      const withAddress = random.chance(0.3);
+      const who = withAddress ? `${quoted} <${address(quoted)}>` : quoted;
+      out.push(
+        `<blockquote><p>${escapeHtml(`On Nov ${random.between(1, 30)}, ${who} wrote:`)}</p>`,
+        paragraph(random.between(2, 5), false),
+        '</blockquote>',
+      );
+      if (withAddress) textAddresses++;
+      nodes += 3;
+    }
+    out.push('</article>');
+  }
+  out.push('</section><section id="contacts"><table><tbody>');
+  nodes += 4;
+  for (let r = 0; r < 300; r++) {
+    const name = person();
+    const cells = [
+      name,
+      address(name),
+      random.pick(companies),
+      `+44 20 ${random.between(1000, 9999)} ${random.between(1000, 9999)}`,
+      random.pick(['London', 'Berlin', 'Paris', 'Tokyo', 'Austin', 'Lagos']),
+      sentence(),
+    ];
+    out.push(`<tr>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`);
+    textAddresses++;
+    nodes += 13;
+  }
+  out.push(
+    '</tbody></table></section><form><input value="typed@gmail.com"><textarea>draft to a@gmail.com</textarea>',
+    '<div contenteditable="true">editing b@gmail.com</div></form></main></body></html>',
+  );
+  nodes += 8;
+  return { html: out.join(''), textAddresses, nodes };
+}
+
+/**
+ * A Gmail-like inbox whose rows arrive in batches: `runStorm()` adds 1,000 rows (sender chips with `email`
+ * attributes, subjects, snippets, a quarter with an address in the snippet) in 50 batches, one batch per
+ * timer task, and resolves with the time the page itself spent building and inserting them.
+ */
+export function mutationStormPage(): GeneratedPage {
+  const script = `
+  const list = document.getElementById('inbox');
+  const words = ${JSON.stringify(WORDS.slice(0, 120))};
+  const pick = (i, n) => words[(i * 7919 + n * 104729) % words.length];
+  function row(i) {
+    const row = document.createElement('div');
+    row.setAttribute('role', 'row');
+    const sender = document.createElement('span');
+    sender.setAttribute('email', 'sender' + i + '@customer' + (i % 97) + '.com');
+    sender.setAttribute('name', 'Sender ' + i);
+    sender.textContent = 'Sender ' + i;
+    const subject = document.createElement('span');
+    subject.textContent = pick(i, 1) + ' ' + pick(i, 2) + ' ' + pick(i, 3) + ' ' + pick(i, 4);
+    const snippet = document.createElement('span');
+    snippet.textContent = ' - ' + Array.from({ length: 24 }, (_, n) => pick(i, n + 5)).join(' ') +
+      (i % 4 === 0 ? ' reply to team' + i + '@vendor' + (i % 31) + '.io' : '');
+    const date = document.createElement('span');
+    date.textContent = 'Nov ' + (1 + (i % 28));
+    row.append(sender, subject, snippet, date);
+    return row;
+  }
+  globalThis.runStorm = async (batches, perBatch) => {
+    let spent = 0;
+    for (let b = 0; b < batches; b++) {
+      await new Promise((resolve) => setTimeout(resolve, 16));
+      const started = performance.now();
+      const fragment = document.createDocumentFragment();
+      for (let r = 0; r < perBatch; r++) fragment.append(row(b * perBatch + r));
+      list.prepend(fragment);
+      spent += performance.now() - started;
+    }
+    return spent;
+  };`;
+  return {
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inbox</title></head><body><div id="inbox"></div><script>${script}</script></body></html>`,
+    textAddresses: 250,
+    nodes: 0,
+  };
+}
+
+/**
+ * A page that never stops changing its text: a clock ticking every 50 ms, a ticker rewriting a text node
+ * every animation frame, and a feed replacing an item with an address every 100 ms.
+ */
+export function continuousTextPage(): GeneratedPage {
+  const script = `
+  const clock = document.getElementById('clock').firstChild;
+  const ticker = document.getElementById('ticker').firstChild;
+  const feed = document.getElementById('feed');
+  let n = 0;
+  setInterval(() => { clock.data = new Date().toISOString(); }, 50);
+  const frame = () => { ticker.data = 'Price ' + (100 + Math.sin(n++ / 10) * 5).toFixed(3) + ' USD'; requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  setInterval(() => {
+    const item = document.createElement('li');
+    item.textContent = 'New lead ' + n + ': lead' + n + '@prospect' + (n % 50) + '.com';
+    feed.prepend(item);
+    if (feed.children.length > 20) feed.lastElementChild.remove();
+  }, 100);`;
+  return {
+    html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Live</title></head><body><p id="clock">-</p><p id="ticker">-</p><ul id="feed"></ul><script>${script}</script></body></html>`,
+    textAddresses: 0,
+    nodes: 0,
+  };
+}
