@@ -8,6 +8,12 @@ export const CARD_LEAVE_GRACE_MS = 250;
 export const MAX_ADDRESSES_PER_PAGE = 5_000;
 /** A scan slice yields after this long, so no task of ours comes near a frame (16 ms). */
 export const MAX_SLICE_MS = 8;
+/**
+ * A subtree of at most this many elements has its text with an `@` picked by one XPath call, which cannot
+ * be cut into slices: about 5 ms for 28,000 elements in Chromium, so well within a frame. Larger ones are
+ * walked node by node instead.
+ */
+export const MAX_ELEMENTS_PER_XPATH = 40_000;
 /** A slice stops when the idle deadline has less than this left (ms). */
 export const IDLE_SLICE_MARGIN_MS = 2;
 /** Mutation batches up to this many added nodes are scanned at once; larger ones wait for idle time. */

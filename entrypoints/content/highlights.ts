@@ -11,8 +11,8 @@ import { HIGHLIGHT_BATCH_MS } from '@/lib/limits.ts';
 export function createHighlights(ctx: ContentScriptContext, name: string) {
   const highlight =
     typeof Highlight === 'function' && typeof CSS !== 'undefined' && CSS.highlights ? new Highlight() : null;
-  const added = new Set<Range>();
-  const removed = new Set<Range>();
+  const added = new Set<AbstractRange>();
+  const removed = new Set<AbstractRange>();
   let timer: number | null = null;
 
   function flush() {
@@ -32,12 +32,12 @@ export function createHighlights(ctx: ContentScriptContext, name: string) {
         if (highlight) CSS.highlights.delete(name);
       });
     },
-    add(range: Range) {
+    add(range: AbstractRange) {
       if (!highlight) return;
       if (!removed.delete(range)) added.add(range);
       timer ??= ctx.setTimeout(flush, HIGHLIGHT_BATCH_MS);
     },
-    remove(range: Range) {
+    remove(range: AbstractRange) {
       if (!highlight) return;
       if (!added.delete(range)) removed.add(range);
       timer ??= ctx.setTimeout(flush, HIGHLIGHT_BATCH_MS);

@@ -3,6 +3,7 @@ import { extractEmails } from '@/lib/email/extract.ts';
 import {
   IDLE_SLICE_MARGIN_MS,
   MAX_ADDRESSES_PER_PAGE,
+  MAX_ELEMENTS_PER_XPATH,
   MAX_SLICE_MS,
   REPORT_DEBOUNCE_MS,
   SMALL_MUTATION_BATCH,
@@ -11,15 +12,58 @@ import type { AddressSource } from './address-sources.ts';
 import { CARD_TAG } from './card-tag.ts';
 import { createHighlights } from './highlights.ts';
 
-export interface TextHit {
-  start: number;
-  end: number;
-  address: string;
-  range: Range;
+/** An address found in a text node, at `start` to `end` of its text. */
+export class TextHit {
+  /** What the underline is drawn from: a StaticRange costs a third of a live Range to make, and is not kept
+   *  up to date by the browser on every DOM change (the scanner reads a changed text node again instead). */
+  readonly highlight: AbstractRange;
+  #range: Range | null = null;
+
+  constructor(
+    readonly node: Text,
+    readonly start: number,
+    readonly end: number,
+    readonly address: string,
+  ) {
+    this.highlight =
+      typeof StaticRange === 'function'
+        ? new StaticRange({ startContainer: node, startOffset: start, endContainer: node, endOffset: end })
+        : this.range;
+  }
+
+  /** A live Range over the address, made when first needed (a hover asks for its boxes). */
+  get range(): Range {
+    if (!this.#range) {
+      this.#range = document.createRange();
+      this.#range.setStart(this.node, this.start);
+      this.#range.setEnd(this.node, this.end);
+    }
+    return this.#range;
+  }
 }
 
-/** Elements whose text is never scanned: code, styles, form fields, editable regions and our own card. */
-const SKIPPED = `script, style, noscript, textarea, input, select, option, template, [contenteditable]:not([contenteditable="false" i]), ${CARD_TAG}`;
+/**
+ * Elements whose text, always their own child text, is never read: code, styles and form fields. Checking
+ * the parent's name costs a tenth of `closest()` over a selector list (measured on the benchmark page).
+ */
+const TEXT_SKIPPING_PARENTS: ReadonlySet<string> = new Set([
+  'script',
+  'style',
+  'noscript',
+  'textarea',
+  'option',
+  'template',
+]);
+
+/**
+ * Whether a text's place keeps it from being read: a skipped parent, or an editable region (the person's
+ * draft, not the page's), where the nearest `contenteditable` decides, as `false` makes a read-only island.
+ */
+function isSkippedText(parent: Element): boolean {
+  if (TEXT_SKIPPING_PARENTS.has(parent.localName)) return true;
+  const editable = parent.closest('[contenteditable]');
+  return editable !== null && editable.getAttribute('contenteditable')?.toLowerCase() !== 'false';
+}
 const HIGHLIGHT_NAME = 'webmail-lookup';
 /** The clock is read once per this many text nodes: reading it for each would cost a tenth of the scan. */
 const NODES_PER_CLOCK_READ = 16;
@@ -41,6 +85,10 @@ interface TextBeingRead {
  * every element from script costs 2-5x a walk over all text (measured on the benchmark page).
  */
 const CUSTOM_ELEMENTS = 'descendant-or-self::*[contains(local-name(), "-")]';
+/** A subtree step is left for the next slice once this much of a slice is spent (ms). */
+const LATE_STEP_MS = 2;
+/** Text nodes holding an `@`, at or under the context node. */
+const TEXT_WITH_AT = "descendant-or-self::text()[contains(., '@')]";
 
 /**
  * Finds the addresses of a page without touching it: text matches are kept as Ranges (underlined through
@@ -64,8 +112,14 @@ export function createPageScanner(
   /** Subtrees and text nodes waiting to be scanned, oldest first; `head` is the next one. */
   let queue: Node[] = [];
   let head = 0;
-  /** The text of the subtree being scanned; a NodeIterator keeps its place when the page removes nodes. */
-  let texts: NodeIterator | null = null;
+  /** The text nodes of the subtree being scanned, one per call, then null. */
+  let texts: (() => Node | null) | null = null;
+  /**
+   * What is left of the subtree being scanned before its text: finding its attribute sources, its shadow
+   * roots, its text nodes. Each is one call into the browser over the whole subtree, so the clock is read
+   * after each.
+   */
+  const steps: (() => void)[] = [];
   /** A text node read window by window, so a huge one (1 MB of `a.a@`) is not one long task. */
   let reading: TextBeingRead | null = null;
   let idleHandle: number | null = null;
@@ -75,16 +129,17 @@ export function createPageScanner(
   function forgetText(node: Text) {
     const hits = textHits.get(node);
     if (!hits) return;
-    for (const hit of hits) highlights.remove(hit.range);
+    for (const hit of hits) highlights.remove(hit.highlight);
     textHits.delete(node);
   }
 
   function indexText(node: Text) {
-    if (textHits.has(node)) forgetText(node);
-    // Most text has no @: one indexOf, before the costlier look at where the text sits.
+    // Most text has no @: one indexOf, before anything costlier. (A changed text was forgotten when its
+    // mutation was recorded, so only a node moved elsewhere can still have hits here.)
     if (node.data.indexOf('@') === -1) return;
+    forgetText(node);
     const parent = node.parentElement;
-    if (!parent || parent.closest(SKIPPED) !== null) return;
+    if (!parent || isSkippedText(parent)) return;
     reading = { node, data: node.data, next: 0, hits: [] };
     readWindow();
   }
@@ -98,18 +153,14 @@ export function createPageScanner(
       return;
     }
     const to = Math.min(text.data.length, text.next + TEXT_WINDOW);
-    for (const match of extractEmails(text.data, text.next, to)) {
-      const range = document.createRange();
-      range.setStart(text.node, match.start);
-      range.setEnd(text.node, match.end);
-      text.hits.push({ ...match, range });
-    }
+    for (const match of extractEmails(text.data, text.next, to))
+      text.hits.push(new TextHit(text.node, match.start, match.end, match.address));
     text.next = to;
     if (to < text.data.length) return;
     reading = null;
     if (text.hits.length === 0) return;
     textHits.set(text.node, text.hits);
-    for (const hit of text.hits) highlights.add(hit.range);
+    for (const hit of text.hits) highlights.add(hit.highlight);
   }
 
   /** Reads an element's address anew: an attribute that changed may no longer hold one. */
@@ -125,12 +176,17 @@ export function createPageScanner(
     }
   }
 
-  /** Attribute sources and open shadow roots at or under a root; its text is walked separately. */
-  function indexElements(root: Element | Document | ShadowRoot) {
+  /** The attribute sources at or under a root. */
+  function indexSources(root: Element | Document | ShadowRoot) {
     if (root instanceof Element && root.matches(sourceSelector)) readSources(root);
     for (const element of root.querySelectorAll(sourceSelector)) readSources(element);
-    // Addresses inside web components: their open shadow roots are scanned and observed like the page.
-    // Their text is not underlined: that would need a style adopted into the component, which is the page's.
+  }
+
+  /**
+   * Addresses inside web components: their open shadow roots are queued and observed like the page. Their
+   * text is not underlined: that would need a style adopted into the component, which is the page's.
+   */
+  function findShadowRoots(root: Element | Document | ShadowRoot) {
     if (typeof document.evaluate !== 'function') return;
     // XPath refuses a shadow root (a document fragment) as its context node: its children are searched.
     for (const context of root instanceof ShadowRoot ? root.children : [root]) {
@@ -152,15 +208,19 @@ export function createPageScanner(
     observer.observe(shadow, OBSERVED);
   }
 
-  /** Starts on the next queued subtree; false when the queue is empty. */
+  /** Plans the steps of the next queued subtree; false when the queue is empty. */
   function nextSubtree(): boolean {
     while (head < queue.length) {
       const root = queue[head++] as Node;
       if (!root.isConnected) continue;
       if (root instanceof Element || root instanceof Document || root instanceof ShadowRoot)
-        indexElements(root);
-      // A text node's own iterator yields just that node.
-      texts = document.createNodeIterator(root, NodeFilter.SHOW_TEXT);
+        steps.push(
+          () => indexSources(root),
+          () => findShadowRoots(root),
+        );
+      steps.push(() => {
+        texts = textsToRead(root);
+      });
       return true;
     }
     queue = [];
@@ -168,30 +228,58 @@ export function createPageScanner(
     return false;
   }
 
+  /**
+   * The text nodes of a subtree that may hold an address, one by one. Where the browser can, it picks the
+   * nodes with an `@` itself (XPath): reading each text node's data from script cost as much as walking the
+   * page (10 ms of 23,783 nodes on the benchmark page), and most have none. One XPath call is not cut into
+   * slices, so a subtree too large for one slice, and a shadow root (which XPath refuses), is walked instead.
+   */
+  function textsToRead(root: Node): () => Node | null {
+    const byXPath =
+      typeof document.evaluate === 'function' &&
+      (root instanceof Document || root instanceof Element) &&
+      root.getElementsByTagName('*').length <= MAX_ELEMENTS_PER_XPATH;
+    if (!byXPath) {
+      // A text node's own iterator yields just that node.
+      const iterator = document.createNodeIterator(root, NodeFilter.SHOW_TEXT);
+      return () => iterator.nextNode();
+    }
+    const found = document.evaluate(TEXT_WITH_AT, root, null, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE);
+    let next = 0;
+    return () => (next < found.snapshotLength ? found.snapshotItem(next++) : null);
+  }
+
   /** Scans until the queue is empty or the slice's time is up, then yields. */
   function work(deadline?: IdleDeadline) {
     idleHandle = null;
     const idleLeft =
       deadline && !deadline.didTimeout ? deadline.timeRemaining() - IDLE_SLICE_MARGIN_MS : MAX_SLICE_MS;
-    const stopAt = performance.now() + Math.min(MAX_SLICE_MS, idleLeft);
+    const started = performance.now();
+    const stopAt = started + Math.min(MAX_SLICE_MS, idleLeft);
     let sinceClockRead = 0;
-    while (reading || texts || nextSubtree()) {
+    while (reading || texts || steps.length > 0 || nextSubtree()) {
+      // A step over a whole subtree, or a window of a long text, is as much work as many small text nodes.
+      let large = true;
       if (reading) readWindow();
-      else {
-        const node = texts?.nextNode();
+      else if (texts) {
+        const node = texts();
         if (!node) {
           texts = null;
           continue;
         }
         indexText(node as Text);
+        large = reading !== null;
+      } else {
+        // A step over a large subtree may take most of a slice: it starts a slice rather than ending one.
+        if (performance.now() - started > LATE_STEP_MS) break;
+        (steps.shift() as () => void)();
       }
-      // A window of a long text is as much work as many small nodes.
-      if (++sinceClockRead === NODES_PER_CLOCK_READ || reading) {
+      if (large || ++sinceClockRead === NODES_PER_CLOCK_READ) {
         sinceClockRead = 0;
         if (performance.now() >= stopAt) break;
       }
     }
-    if (reading || texts || head < queue.length) {
+    if (reading || texts || steps.length > 0 || head < queue.length) {
       schedule();
       return;
     }
@@ -248,6 +336,7 @@ export function createPageScanner(
     let added = 0;
     for (const record of records) {
       if (record.type === 'characterData') {
+        forgetText(record.target as Text);
         queue.push(record.target);
         added++;
       } else if (record.type === 'attributes') {
