@@ -224,7 +224,7 @@ describe('the page itself', () => {
     const badge = () => browser().badgeOf(page);
     // gmail, workspace, duck, unknown-provider, no-mx, and the mailto link
     await expect.poll(badge).toBe('6');
-    await hoverText(page, 'editor@gmail.com');
+    await hoverText(page, 'editor@gmail.com', { found: false });
     await page.waitForTimeout(600);
     expect(await page.getByTestId('hover-card').count()).toBe(0);
     await page.close();
@@ -233,7 +233,7 @@ describe('the page itself', () => {
   it('stays off on a site the person switched it off for', async () => {
     await browser().configure({ settings: { disabledSites: ['127.0.0.1'] } });
     const page = await openPage('plain.html');
-    await hoverText(page, 'jane.doe+news@gmail.com');
+    await hoverText(page, 'jane.doe+news@gmail.com', { found: false });
     await page.waitForTimeout(700);
     expect(await page.getByTestId('hover-card').count()).toBe(0);
     expect(await page.evaluate(() => CSS.highlights.has('webmail-lookup'))).toBe(false);

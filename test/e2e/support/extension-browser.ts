@@ -122,8 +122,23 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
   };
 }
 
-/** Moves the pointer onto the first occurrence of `text` in the page's text and leaves it there. */
-export async function hoverText(page: Page, text: string): Promise<void> {
+/**
+ * Moves the pointer onto the first occurrence of `text` in the page's text and leaves it there. Unless told
+ * it will not be found, it first waits until the extension has found that address (it is underlined): a
+ * pointer already resting there when the scan ends opens nothing until it moves, as for a person.
+ */
+export async function hoverText(page: Page, text: string, { found = true } = {}): Promise<void> {
+  if (found) {
+    await page.waitForFunction((needle) => {
+      const highlight = CSS.highlights.get('webmail-lookup');
+      if (!highlight) return false;
+      for (const range of highlight.keys()) {
+        const node = range.startContainer;
+        if (node instanceof Text && node.data.slice(range.startOffset, range.endOffset) === needle) return true;
+      }
+      return false;
+    }, text);
+  }
   const box = await page.evaluate((needle) => {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
