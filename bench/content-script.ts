@@ -15,7 +15,14 @@ import { startPageServer } from '../test/e2e/support/page-server.ts';
 import { continuousTextPage, mailAndCrmPage, mutationStormPage } from './pages.ts';
 import { median, ratioBudget, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
-import { mainThreadOf, navigationStartOf, recordTrace, type TraceEvent, workByTask } from './trace.ts';
+import {
+  mainThreadOf,
+  navigationStartOf,
+  recordTrace,
+  type TraceEvent,
+  tasksOf,
+  workByTask,
+} from './trace.ts';
 
 const LOAD_RUNS = 5;
 const TRACED_RUNS = 3;
@@ -162,13 +169,7 @@ async function storm(browser: ExtensionBrowser, url: string, expected: number) {
   await page.close();
   const thread = requireThread(events, origin);
   const work = workByTask(events, thread, (scriptUrl) => scriptUrl.startsWith(origin));
-  const longTasks = events.filter(
-    (event) =>
-      event.name === 'RunTask' &&
-      event.pid === thread.pid &&
-      event.tid === thread.tid &&
-      (event.dur ?? 0) / 1000 > LONG_TASK_MS,
-  ).length;
+  const longTasks = tasksOf(events, thread).filter((event) => (event.dur ?? 0) / 1000 > LONG_TASK_MS).length;
   return { pageMs, work, longTasks, badge };
 }
 

@@ -1,7 +1,7 @@
 /**
  * Chromium's own trace of a page, and whose work it shows. The content script shares the page's main thread,
  * so its cost is measured there: the trace's top-level tasks give task boundaries, and the V8 sampling
- * profiler in the same trace (about one sample every 0.2 ms) tells, sample by sample, whether an extension
+ * profiler in the same trace (about one sample every 0.17 ms) tells, sample by sample, whether an extension
  * file is on the JavaScript stack (its own code, or DOM work it called). Rendering the page does because of
  * the extension (style and paint of highlights) is not on that stack and is not counted.
  */
@@ -19,14 +19,11 @@ export interface TraceEvent {
   args?: Record<string, unknown> & { data?: Record<string, unknown> };
 }
 
-const CATEGORIES = [
-  'toplevel',
-  'devtools.timeline',
-  'disabled-by-default-devtools.timeline',
-  'disabled-by-default-v8.cpu_profiler',
-  'blink.user_timing',
-  'loading',
-];
+/**
+ * Tasks, JavaScript samples and the navigation mark, nothing more: the DevTools timeline categories record
+ * an event for every DOM call and style change, which would inflate the work measured (doubling it here).
+ */
+const CATEGORIES = ['toplevel', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'];
 
 /** Records Chromium's trace for the page while `action` runs. */
 export async function recordTrace<T>(
@@ -59,6 +56,12 @@ interface ProfileNode {
   parent?: number;
   callFrame: { url?: string };
 }
+
+/**
+ * A sample stands for the time until the next one, but at most this long: samples come about every
+ * 0.17 ms, and the rare gap of several ms (the sampler held off) is not the sampled code's time.
+ */
+const MAX_SAMPLE_WEIGHT_US = 1_000;
 
 interface Sample {
   ts: number;
@@ -93,7 +96,8 @@ function threadSamples(events: TraceEvent[], pid: number, tid: number) {
         const delta = deltas[i] ?? 0;
         profile.time += delta;
         const previous = samples.at(-1);
-        if (previous) previous.weight = Math.max(0, profile.time - previous.ts);
+        if (previous)
+          previous.weight = Math.min(MAX_SAMPLE_WEIGHT_US, Math.max(0, profile.time - previous.ts));
         samples.push({ ts: profile.time, weight: 0, node: ids[i] as number });
       }
     }
@@ -102,14 +106,28 @@ function threadSamples(events: TraceEvent[], pid: number, tid: number) {
   return { nodes, samples };
 }
 
-/** The renderer main thread that ran a script whose URL starts with `urlPrefix`. */
+/** The thread whose CPU profile ran a script whose URL starts with `urlPrefix`: the renderer's main thread. */
 export function mainThreadOf(events: TraceEvent[], urlPrefix: string): { pid: number; tid: number } | null {
-  const event = events.find(
-    (candidate) =>
-      (candidate.name === 'EvaluateScript' || candidate.name === 'FunctionCall') &&
-      String(candidate.args?.data?.url ?? '').startsWith(urlPrefix),
+  const chunk = events.find(
+    (event) =>
+      event.name === 'ProfileChunk' &&
+      (event.args?.data as { cpuProfile?: { nodes?: ProfileNode[] } } | undefined)?.cpuProfile?.nodes?.some(
+        (node) => node.callFrame.url?.startsWith(urlPrefix),
+      ),
   );
-  return event ? { pid: event.pid, tid: event.tid } : null;
+  const profile = chunk && events.find((event) => event.name === 'Profile' && event.id === chunk.id);
+  return profile ? { pid: profile.pid, tid: profile.tid } : null;
+}
+
+/** The top-level tasks a thread ran (the `toplevel` category's event for each). */
+export function tasksOf(events: TraceEvent[], thread: { pid: number; tid: number }): TraceEvent[] {
+  return events.filter(
+    (event) =>
+      event.name === 'ThreadControllerImpl::RunTask' &&
+      event.ph === 'X' &&
+      event.pid === thread.pid &&
+      event.tid === thread.tid,
+  );
 }
 
 export interface WorkByTask {
@@ -146,16 +164,8 @@ export function workByTask(
   };
   const from = window.from ?? Number.NEGATIVE_INFINITY;
   const to = window.to ?? Number.POSITIVE_INFINITY;
-  const tasks = events
-    .filter(
-      (event) =>
-        event.name === 'RunTask' &&
-        event.ph === 'X' &&
-        event.pid === thread.pid &&
-        event.tid === thread.tid &&
-        event.ts >= from &&
-        event.ts <= to,
-    )
+  const tasks = tasksOf(events, thread)
+    .filter((event) => event.ts >= from && event.ts <= to)
     .sort((a, b) => a.ts - b.ts);
   const result: WorkByTask = { tasks: [], totalMs: 0, longestMs: 0, longestTaskMs: 0 };
   let cursor = 0;
