@@ -108,6 +108,14 @@ export function createPageScanner(
   const sourceElements = new Set<Element>();
   const sourceSelector = sources.map((source) => source.selector).join(', ');
   const highlights = createHighlights(ctx, HIGHLIGHT_NAME);
+  /** Compiled once, as they are evaluated for every subtree the page adds. */
+  const xpath =
+    typeof document.createExpression === 'function'
+      ? {
+          customElements: document.createExpression(CUSTOM_ELEMENTS),
+          textWithAt: document.createExpression(TEXT_WITH_AT),
+        }
+      : null;
 
   /** Subtrees and text nodes waiting to be scanned, oldest first; `head` is the next one. */
   let queue: Node[] = [];
@@ -187,15 +195,10 @@ export function createPageScanner(
    * text is not underlined: that would need a style adopted into the component, which is the page's.
    */
   function findShadowRoots(root: Element | Document | ShadowRoot) {
-    if (typeof document.evaluate !== 'function') return;
+    if (!xpath) return;
     // XPath refuses a shadow root (a document fragment) as its context node: its children are searched.
     for (const context of root instanceof ShadowRoot ? root.children : [root]) {
-      const custom = document.evaluate(
-        CUSTOM_ELEMENTS,
-        context,
-        null,
-        XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE,
-      );
+      const custom = xpath.customElements.evaluate(context, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE);
       for (let i = 0; i < custom.snapshotLength; i++) watchShadowRoot(custom.snapshotItem(i) as Element);
     }
   }
@@ -236,7 +239,7 @@ export function createPageScanner(
    */
   function textsToRead(root: Node): () => Node | null {
     const byXPath =
-      typeof document.evaluate === 'function' &&
+      xpath !== null &&
       (root instanceof Document || root instanceof Element) &&
       root.getElementsByTagName('*').length <= MAX_ELEMENTS_PER_XPATH;
     if (!byXPath) {
@@ -244,7 +247,7 @@ export function createPageScanner(
       const iterator = document.createNodeIterator(root, NodeFilter.SHOW_TEXT);
       return () => iterator.nextNode();
     }
-    const found = document.evaluate(TEXT_WITH_AT, root, null, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE);
+    const found = xpath.textWithAt.evaluate(root, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE);
     let next = 0;
     return () => (next < found.snapshotLength ? found.snapshotItem(next++) : null);
   }

@@ -134,7 +134,8 @@ export async function hoverText(page: Page, text: string, { found = true } = {})
       if (!highlight) return false;
       for (const range of highlight.keys()) {
         const node = range.startContainer;
-        if (node instanceof Text && node.data.slice(range.startOffset, range.endOffset) === needle) return true;
+        if (node instanceof Text && node.data.slice(range.startOffset, range.endOffset) === needle)
+          return true;
       }
       return false;
     }, text);
