@@ -3,24 +3,10 @@
  * and CRM page, a Gmail-like mutation storm, and a page whose text never stops changing.
  */
 
+import { seeded } from './seeded.ts';
+
 /** Messages on the large page: with the contacts table, about 5 MB, 50,000 nodes and 2,000 addresses. */
 const MESSAGES = 1_900;
-
-/** mulberry32: a small seeded PRNG, so every run sees the same page. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
-  const chance = (p: number) => next() < p;
-  const between = (low: number, high: number) => low + Math.floor(next() * (high - low + 1));
-  return { pick, chance, between };
-}
 
 const WORDS =
   `the of and to in is that for it as was with be by on not he this are or his from at which but have an

@@ -22,3 +22,8 @@ export function lowerBudget(value: number, limit: number, unit: string): string 
   const gap = Math.abs(value - limit).toFixed(1);
   return value >= limit ? `>= ${limit} ${unit}: OK (${gap} over)` : `>= ${limit} ${unit}: MISSED by ${gap}`;
 }
+
+/** A budget line for a ratio that must reach at least `limit` times a reference: `>= 5x linkify-it's: OK (9.3x)`. */
+export function lowerRatioBudget(ratio: number, limit: number, reference: string): string {
+  return `>= ${limit}x ${reference}: ${ratio >= limit ? 'OK' : 'MISSED'} (${ratio.toFixed(2)}x)`;
+}

@@ -12,102 +12,229 @@ export interface FoundEmail {
 const MAX_LOCAL_LENGTH = 64;
 const MAX_DOMAIN_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
+/** How far back a URL's `//` is looked for before `user:password@` or `/path@`. */
+const MAX_URL_LOOKBACK = 100;
 
-/** A first domain label like `2x` or `1.5x` is an image scale (logo@2x.png), not a mail host. */
+/** A first domain part like `2x` or `1.5x` is an image scale (logo@2x.png, sprite@1.5x.mov), not a mail host. */
 const IMAGE_SCALE = /^\d+(?:\.\d+)?x$/i;
-/** Scripts whose letters are glued to Latin text without spaces: they end an address, never belong to it. */
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}\p{M}]/u;
+/** Scripts written without spaces between words: their letters glue to Latin text around an address. */
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+/**
+ * What kind of writing a character of an address belongs to. Text in an unspaced script runs straight into
+ * an address (请联系jane@example.com谢谢), so an address never mixes the two kinds within its local part or
+ * within one domain label: where the kind changes, the address begins or ends. Addresses written wholly in
+ * such a script (用户@例子.中国) are still found. ASCII digits and hyphens in a domain label go with either kind.
+ */
+const NOT_IN_ADDRESS = 0;
+const SPACED = 1;
+const UNSPACED = 2;
+const EITHER = 3;
 
 const CHAR_AT = 64;
 const CHAR_DOT = 46;
 const CHAR_HYPHEN = 45;
+const CHAR_APOSTROPHE = 39;
+const CHAR_COLON = 58;
+const CHAR_SLASH = 47;
+const CHAR_BACKSLASH = 92;
+const CHAR_QUOTE = 34;
+const CHAR_LESS_THAN = 60;
+const CHAR_GREATER_THAN = 62;
 
-function isAsciiAlnum(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+/** Per ASCII code: its kind in a local part (the common subset of RFC 5322 atext: letters, digits, . _ % + - '). */
+const ASCII_LOCAL_KIND = new Uint8Array(128);
+/** Per ASCII code: its kind in a domain (letters, digits, hyphen; dots are handled apart). */
+const ASCII_DOMAIN_KIND = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const char = String.fromCharCode(code);
+  const letter = /[a-zA-Z]/.test(char);
+  const digit = /[0-9]/.test(char);
+  if (letter || digit || "._%+-'".includes(char)) ASCII_LOCAL_KIND[code] = SPACED;
+  if (letter) ASCII_DOMAIN_KIND[code] = SPACED;
+  if (digit || char === '-') ASCII_DOMAIN_KIND[code] = EITHER;
 }
 
-/** Letters of spaced scripts (Latin with accents, Cyrillic, Greek, ...), allowed in IDN and SMTPUTF8 addresses. */
-function isWideLetter(char: string): boolean {
-  return LETTER_OR_DIGIT.test(char) && !UNSPACED_SCRIPT.test(char);
-}
-
-/** Local-part characters accepted in running text: the common subset of RFC 5322 atext, plus wide letters. */
-function isLocalChar(text: string, index: number): boolean {
+/** The kind of a non-ASCII character: letters of any script may be in addresses (IDN, SMTPUTF8). */
+function wideKind(text: string, index: number): number {
   const code = text.charCodeAt(index);
-  if (code < 128) {
-    // . _ % + - ' (apostrophe for O'Brien; trimmed when it is a quote around the address)
-    return (
-      isAsciiAlnum(code) ||
-      code === 46 ||
-      code === 95 ||
-      code === 37 ||
-      code === 43 ||
-      code === 45 ||
-      code === 39
-    );
-  }
-  return isWideLetter(text[index] ?? '');
+  // Accented Latin letters (Latin-1 and Latin Extended-A and -B, less × and ÷), the most common, without a
+  // Unicode property lookup.
+  if (code >= 0xc0 && code <= 0x24f) return code === 0xd7 || code === 0xf7 ? NOT_IN_ADDRESS : SPACED;
+  const char = text[index] ?? '';
+  if (!LETTER_OR_DIGIT.test(char)) return NOT_IN_ADDRESS;
+  return UNSPACED_SCRIPT.test(char) ? UNSPACED : SPACED;
 }
 
-function isDomainChar(text: string, index: number): boolean {
+function localKind(text: string, index: number): number {
   const code = text.charCodeAt(index);
-  if (code < 128) return isAsciiAlnum(code) || code === CHAR_DOT || code === CHAR_HYPHEN;
-  return isWideLetter(text[index] ?? '');
+  return code < 128 ? (ASCII_LOCAL_KIND[code] ?? NOT_IN_ADDRESS) : wideKind(text, index);
+}
+
+function isUpperAscii(code: number): boolean {
+  return code >= 65 && code <= 90;
+}
+
+function isLowerAscii(code: number): boolean {
+  return code >= 97 && code <= 122;
+}
+
+function isWhitespace(code: number): boolean {
+  return code === 32 || (code >= 9 && code <= 13) || code === 0xa0;
 }
 
 /**
- * The end of the domain that starts at `from`, or -1 when there is no acceptable domain there. Trailing dots
- * and hyphens (sentence punctuation) are left out. When the last label is not a real TLD but starts with
- * one followed by a capital (`example.comContact`), the domain ends after the TLD.
+ * The start of the local part that ends before the `@` at `at`, or -1 when there is no acceptable one:
+ * empty, longer than 64, starting or ending with a dot or holding two in a row (`john..doe@x.com` is not
+ * `doe@x.com`). Quotes before it (`'jane@x.com'`) are left out.
  */
-function domainEnd(text: string, from: number): number {
-  let end = from;
-  const limit = Math.min(text.length, from + MAX_DOMAIN_LENGTH + 1);
-  while (end < limit && isDomainChar(text, end)) end++;
-  if (end === limit && limit - from > MAX_DOMAIN_LENGTH) return -1;
-  while (end > from && (text.charCodeAt(end - 1) === CHAR_DOT || text.charCodeAt(end - 1) === CHAR_HYPHEN))
-    end--;
-  const domain = text.slice(from, end);
-  const labels = domain.split('.');
-  if (labels.length < 2 || labels.some((label) => label === '' || label.length > MAX_LABEL_LENGTH)) return -1;
-  if (labels.some((label) => label.startsWith('-') || label.endsWith('-'))) return -1;
-  const tld = labels[labels.length - 1] ?? '';
-  if (isTopLevelDomain(tld)) return end;
-  for (let cut = tld.length - 1; cut >= 2; cut--) {
-    const next = tld[cut] ?? '';
-    const previous = tld[cut - 1] ?? '';
-    if (
-      next !== next.toLowerCase() &&
-      previous === previous.toLowerCase() &&
-      isTopLevelDomain(tld.slice(0, cut))
-    ) {
-      return end - (tld.length - cut);
-    }
+function localStart(text: string, at: number): number {
+  const kind = localKind(text, at - 1);
+  if (kind === NOT_IN_ADDRESS) return -1;
+  const floor = Math.max(0, at - MAX_LOCAL_LENGTH);
+  let start = at - 1;
+  let previousDot = text.charCodeAt(start) === CHAR_DOT;
+  if (previousDot) return -1;
+  while (start > floor && localKind(text, start - 1) === kind) {
+    start--;
+    const dot = text.charCodeAt(start) === CHAR_DOT;
+    if (dot && previousDot) return -1;
+    previousDot = dot;
   }
+  if (start === floor && start > 0 && localKind(text, start - 1) === kind) return -1;
+  while (start < at && text.charCodeAt(start) === CHAR_APOSTROPHE) start++;
+  if (start === at || text.charCodeAt(start) === CHAR_DOT) return -1;
+  return start;
+}
+
+/** Whether the character at `index` is in a URL: a `//` comes before it in the same run of non-spaces. */
+function isInUrl(text: string, index: number): boolean {
+  const floor = Math.max(0, index - MAX_URL_LOOKBACK);
+  for (let i = index; i > floor; i--) {
+    const code = text.charCodeAt(i);
+    // A URL in text or markup ends at a space, a double quote or an angle bracket.
+    if (isWhitespace(code) || code === CHAR_QUOTE || code === CHAR_LESS_THAN || code === CHAR_GREATER_THAN)
+      return false;
+    if (code === CHAR_SLASH && text.charCodeAt(i - 1) === CHAR_SLASH) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether what precedes a local part makes it part of something else: `a@b@x.com`, `@jane@mastodon.social`,
+ * a URL's userinfo (`https://user:pass@host`) or path (`https://x.com/a/jane@x.com`), an escaped character.
+ * Outside URLs, `Email:jane@x.com` and `jane@x.com/bob@x.com` hold addresses.
+ */
+function isPartOfSomethingElse(text: string, start: number): boolean {
+  const before = text.charCodeAt(start - 1);
+  if (before === CHAR_AT || before === CHAR_BACKSLASH) return true;
+  return (before === CHAR_COLON || before === CHAR_SLASH) && isInUrl(text, start - 1);
+}
+
+/** The last dot in `text.slice(from, end)`, or -1. (Not `lastIndexOf`, which would search on before `from`.) */
+function lastDotIn(text: string, from: number, end: number): number {
+  for (let i = end - 1; i >= from; i--) if (text.charCodeAt(i) === CHAR_DOT) return i;
   return -1;
 }
 
-/** How far back a URL's scheme is looked for before `user:password@`. */
-const MAX_USERINFO_LOOKBACK = 100;
+/** Whether `text.slice(from, end)` is a domain of at least two labels whose last is a real TLD. */
+function endsWithTopLevelDomain(text: string, from: number, end: number): boolean {
+  const lastDot = lastDotIn(text, from, end);
+  return lastDot > from && lastDot < end - 1 && isTopLevelDomain(text.slice(lastDot + 1, end));
+}
 
-/** Whether what precedes an address makes it part of something else: a URL's userinfo, a path. */
-function isPartOfSomethingElse(text: string, localStart: number): boolean {
-  const before = text[localStart - 1];
-  if (before === '/' || before === '\\' || before === '@') return true;
-  if (before !== ':') return false;
-  // "Email:jane@x.com" is an address; "https://user:pass@host" is not.
-  const token = text.slice(Math.max(0, localStart - MAX_USERINFO_LOOKBACK), localStart - 1);
-  return /\/\/\S*$/.test(token);
+/**
+ * A shorter end for a domain whose last label is no TLD because it ran into the next word: a capital after a
+ * small letter in the last label (`example.comContact`), or a capitalised last label (`gmail.com.Thanks`).
+ * -1 if neither leaves a real TLD.
+ */
+function endBeforeNextWord(text: string, from: number, end: number): number {
+  const lastDot = lastDotIn(text, from, end);
+  if (lastDot <= from) return -1;
+  for (let cut = Math.min(end - 1, lastDot + MAX_LABEL_LENGTH); cut > lastDot + 2; cut--) {
+    const capitalAfterSmall = isUpperAscii(text.charCodeAt(cut)) && isLowerAscii(text.charCodeAt(cut - 1));
+    if (capitalAfterSmall && isTopLevelDomain(text.slice(lastDot + 1, cut))) return cut;
+  }
+  const capitalised = isUpperAscii(text.charCodeAt(lastDot + 1));
+  return capitalised && endsWithTopLevelDomain(text, from, lastDot) ? lastDot : -1;
+}
+
+/**
+ * The end of the domain that starts at `from`, or -1 when there is no acceptable domain there: labels of
+ * letters, digits and inner hyphens, each 1 to 63 long, at most 253 in all, the last a real top-level
+ * domain. The domain ends at the first character that cannot be in it, at an empty label (`gmail.com...`),
+ * or where a label changes between a spaced and an unspaced script (`example.comまで`). Trailing dots and
+ * hyphens are sentence punctuation.
+ */
+function domainEnd(text: string, from: number): number {
+  const limit = Math.min(text.length, from + MAX_DOMAIN_LENGTH + 1);
+  let end = from;
+  let labelStart = from;
+  // EITHER until the label's first letter sets its kind.
+  let labelKind = EITHER;
+  for (; end < limit; end++) {
+    const code = text.charCodeAt(end);
+    if (code === CHAR_DOT) {
+      if (end === labelStart) break;
+      if (!isLabel(text, labelStart, end)) return -1;
+      labelStart = end + 1;
+      labelKind = EITHER;
+      continue;
+    }
+    const kind = code < 128 ? (ASCII_DOMAIN_KIND[code] ?? NOT_IN_ADDRESS) : wideKind(text, end);
+    if (kind === NOT_IN_ADDRESS) break;
+    if (kind === EITHER || kind === labelKind) continue;
+    if (labelKind !== EITHER) break;
+    labelKind = kind;
+  }
+  if (end === limit && end - from > MAX_DOMAIN_LENGTH) return -1;
+  while (end > from && (text.charCodeAt(end - 1) === CHAR_DOT || text.charCodeAt(end - 1) === CHAR_HYPHEN))
+    end--;
+  // Labels before the last were checked at their dots; a real TLD is a valid last label.
+  if (endsWithTopLevelDomain(text, from, end)) return end;
+  return endBeforeNextWord(text, from, end);
+}
+
+function isLabel(text: string, start: number, end: number): boolean {
+  return (
+    end - start <= MAX_LABEL_LENGTH &&
+    text.charCodeAt(start) !== CHAR_HYPHEN &&
+    text.charCodeAt(end - 1) !== CHAR_HYPHEN
+  );
+}
+
+/** Whether a found domain is something other than a mail host, judged by what follows it and its shape. */
+function isNotMailHost(text: string, domainStart: number, end: number): boolean {
+  const after = text.charCodeAt(end);
+  // a@b.com@c.com is no address; git@github.com:org/repo.git and host:port are no addresses.
+  if (after === CHAR_AT) return true;
+  if (after === CHAR_COLON && end + 1 < text.length && !isWhitespace(text.charCodeAt(end + 1))) return true;
+  // Only a digit starts an image scale: the common case needs no regular expression.
+  const first = text.charCodeAt(domainStart);
+  return (
+    first >= 48 && first <= 57 && IMAGE_SCALE.test(text.slice(domainStart, lastDotIn(text, domainStart, end)))
+  );
+}
+
+/** Whether a domain may change when lower-cased: it has an ASCII capital or a non-ASCII letter. */
+function mayHaveCapitals(text: string, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (isUpperAscii(code) || code >= 128) return true;
+  }
+  return false;
 }
 
 /**
  * Finds the email addresses in a text, with their offsets. As careful about what is not an address as about
  * what is: not image names (`logo@2x.png`), package versions (`react@18.2.0`), scp paths
  * (`git@github.com:org/repo.git`), the tail of an invalid local part (`john..doe@x.com`), URL userinfo,
- * or handles; trailing punctuation, quotes, `email=` and CJK neighbours are left out; Cloudflare's
- * obfuscation is decoded elsewhere (`decodeCloudflareEmail`). Linear time: each `@` looks at most 64
- * characters back and 254 ahead, and scanning resumes after each address.
+ * or handles; trailing punctuation, quotes, `email=`, CJK neighbours and a glued next word are left out;
+ * Cloudflare's obfuscation is decoded elsewhere (`decodeCloudflareEmail`). Linear time: each `@` looks at
+ * most 64 characters back and 254 ahead (100 back for a URL before `:` or `/`), and most `@` that start
+ * no address are turned away by the one character before them.
  *
  * With `from` and `to`, only the addresses whose `@` lies in `[from, to)` are found, each judged in the
  * whole text: reading a text window by window finds exactly what one reading finds (a page's 1 MB text
@@ -115,32 +242,15 @@ function isPartOfSomethingElse(text: string, localStart: number): boolean {
  */
 export function extractEmails(text: string, from = 0, to = text.length): FoundEmail[] {
   const found: FoundEmail[] = [];
-  for (let at = text.indexOf('@', from); at !== -1 && at < to; at = text.indexOf('@', from)) {
-    from = at + 1;
-    let start = at;
-    const floor = Math.max(0, at - MAX_LOCAL_LENGTH - 1);
-    while (start > floor && isLocalChar(text, start - 1)) start--;
-    if (at - start > MAX_LOCAL_LENGTH || (start === floor && floor > 0 && isLocalChar(text, floor - 1)))
-      continue;
-    while (start < at && (text[start] === "'" || text[start] === '.')) {
-      // A dot before the local part belongs to an invalid one ("john..doe"), not to punctuation.
-      if (text[start] === '.' && start + 1 < at && text[start + 1] === '.') break;
-      start++;
-    }
-    const local = text.slice(start, at);
-    if (local === '' || local.startsWith('.') || local.endsWith('.') || local.includes('..')) continue;
-    if (text.charCodeAt(start - 1) === CHAR_DOT) continue;
-    if (isPartOfSomethingElse(text, start)) continue;
+  for (let at = text.indexOf('@', from); at !== -1 && at < to; at = text.indexOf('@', at + 1)) {
+    const start = localStart(text, at);
+    if (start === -1 || isPartOfSomethingElse(text, start)) continue;
     const end = domainEnd(text, at + 1);
-    if (end === -1) continue;
-    const domain = text.slice(at + 1, end).toLowerCase();
-    const labels = domain.split('.');
-    if (IMAGE_SCALE.test(labels[0] ?? '') || labels.slice(0, -1).every((label) => /^\d+$/.test(label)))
-      continue;
-    if (text[end] === ':' && end + 1 < text.length && !/\s/.test(text[end + 1] ?? ' ')) continue;
-    if (text.charCodeAt(end) === CHAR_AT || (text[end] === '.' && isDomainChar(text, end + 1))) continue;
-    found.push({ address: `${local}@${domain}`, start, end });
-    from = end;
+    if (end === -1 || isNotMailHost(text, at + 1, end)) continue;
+    const address = mayHaveCapitals(text, at + 1, end)
+      ? text.slice(start, at + 1) + text.slice(at + 1, end).toLowerCase()
+      : text.slice(start, end);
+    found.push({ address, start, end });
   }
   return found;
 }

@@ -26,6 +26,8 @@ function punycodeForms(): ReadonlySet<string> {
 
 /** Whether a label, in any case and in Unicode or punycode form, is a delegated top-level domain. */
 export function isTopLevelDomain(label: string): boolean {
+  // Most TLDs in text are already lower-case: look them up before making a lower-case copy.
+  if (TOP_LEVEL_DOMAINS.has(label)) return true;
   const lower = label.toLowerCase();
   return TOP_LEVEL_DOMAINS.has(lower) || (lower.startsWith('xn--') && punycodeForms().has(lower));
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { extractEmails } from '../lib/email/extract.ts';
+import { type CorpusScore, scoreOnCorpus } from './fixtures/extraction-corpus.ts';
+
+const QUALITY_BUDGET = 0.99;
+
+/** The texts extractEmails gets wrong, one a line, for the failure message. */
+function listMisses(score: CorpusScore): string {
+  const lines = score.misses.map(
+    (miss) =>
+      `${miss.group}: ${JSON.stringify(miss.text)} expected ${JSON.stringify(miss.expected)}, found ${JSON.stringify(miss.found)}`,
+  );
+  return `${score.misses.length} texts differ:\n${lines.join('\n')}`;
+}
+
+describe('extractEmails on the labelled corpus', () => {
+  const score = scoreOnCorpus((text) => extractEmails(text).map((found) => found.address));
+
+  it('is scored on a corpus of at least 150 texts and 150 addresses', () => {
+    expect(score.cases).toBeGreaterThanOrEqual(150);
+    expect(score.expected).toBeGreaterThanOrEqual(150);
+  });
+
+  it('is right about at least 99 % of the addresses it finds (precision)', () => {
+    expect(score.precision, listMisses(score)).toBeGreaterThanOrEqual(QUALITY_BUDGET);
+  });
+
+  it('finds at least 99 % of the addresses a person would see (recall)', () => {
+    expect(score.recall, listMisses(score)).toBeGreaterThanOrEqual(QUALITY_BUDGET);
+  });
+});
