@@ -3,6 +3,7 @@ import { cpus } from 'node:os';
 import { benchCatalog } from './catalog.ts';
 import { benchContentScript } from './content-script.ts';
 import { benchExtension } from './extension.ts';
+import { benchExtraction } from './extraction.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
 import { printTable } from './table.ts';
@@ -10,6 +11,7 @@ import { printTable } from './table.ts';
 console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
 );
+printTable('Address extraction (Node, same text for all)', benchExtraction());
 printTable('The provider catalog', benchCatalog());
 printTable('The built extension', benchSizes());
 printTable('The content script in Chromium', await benchContentScript());
