@@ -6,21 +6,6 @@ import type { CardUi } from './card.tsx';
 import { type HoverTarget, watchHovers } from './hover.ts';
 import { createPageScanner } from './page-scanner.ts';
 
-/** The underline of found addresses, drawn by the browser over the page's own text. */
-const HIGHLIGHT_CSS =
-  '::highlight(webmail-lookup) { text-decoration: underline dotted #0969da 2px; text-underline-offset: 2px; }';
-
-/** Adds the highlight style without adding a node to the page. */
-function adoptHighlightStyle() {
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(HIGHLIGHT_CSS);
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  } catch {
-    // Without constructable stylesheets the addresses are not underlined; hovering still works.
-  }
-}
-
 export default defineContentScript({
   matches: ['<all_urls>'],
   allFrames: true,
@@ -44,7 +29,6 @@ export default defineContentScript({
     const scanner = createPageScanner(ctx, addressSources(settings), (addresses) => {
       sendRequest({ type: 'report-addresses', addresses }).catch(() => {});
     });
-    adoptHighlightStyle();
     scanner.start();
 
     let card: CardUi | null = null;

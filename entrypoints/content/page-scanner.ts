@@ -363,7 +363,6 @@ export function createPageScanner(
     start() {
       // An editor's document (designMode) is all editable text: nothing in it is read.
       if (document.designMode === 'on') return;
-      highlights.start();
       queue.push(document.documentElement);
       schedule();
       observer.observe(document.documentElement, OBSERVED);

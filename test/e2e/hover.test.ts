@@ -219,6 +219,21 @@ describe('the page itself', () => {
     await page.close();
   });
 
+  it('leaves a page without addresses without an underline or a style sheet, until one arrives', async () => {
+    const page = await openPage('blank.html');
+    const touched = () =>
+      page.evaluate(() => ({ highlights: CSS.highlights.size, sheets: document.adoptedStyleSheets.length }));
+    await page.waitForTimeout(1_000);
+    expect(await touched()).toEqual({ highlights: 0, sheets: 0 });
+    await page.evaluate(() => {
+      const line = document.createElement('p');
+      line.textContent = 'Now write to jane@gmail.com';
+      document.body.append(line);
+    });
+    await expect.poll(touched).toEqual({ highlights: 1, sheets: 1 });
+    await page.close();
+  });
+
   it('counts the distinct addresses on the badge, leaving inputs, editable text and non-addresses out', async () => {
     const page = await openPage('plain.html');
     const badge = () => browser().badgeOf(page);
