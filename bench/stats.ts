@@ -22,3 +22,9 @@ export function lowerBudget(value: number, limit: number, unit: string): string 
   const gap = Math.abs(value - limit).toFixed(1);
   return value >= limit ? `>= ${limit} ${unit}: OK (${gap} over)` : `>= ${limit} ${unit}: MISSED by ${gap}`;
 }
+
+/** The value at `fraction` (0–1) of the sorted values, by nearest rank: `percentile(values, 0.9)` is the p90. */
+export function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
