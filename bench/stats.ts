@@ -27,3 +27,9 @@ export function lowerBudget(value: number, limit: number, unit: string): string 
 export function lowerRatioBudget(ratio: number, limit: number, reference: string): string {
   return `>= ${limit}x ${reference}: ${ratio >= limit ? 'OK' : 'MISSED'} (${ratio.toFixed(2)}x)`;
 }
+
+/** The value at `fraction` (0–1) of the sorted values, by nearest rank: `percentile(values, 0.9)` is the p90. */
+export function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}

@@ -1,20 +1,36 @@
 import { useCallback, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest } from '@/lib/messages.ts';
 
 /**
- * Asks the background about a domain and holds the answer: null while it is on its way. A worker that
- * cannot answer (the extension was reloaded) becomes a plain "unreachable" state, never an exception.
+ * Asks the background about a domain. Never rejects: a worker that cannot answer (the extension was
+ * reloaded) becomes a plain "unreachable" state.
  */
+export async function lookUpDomain(domain: string, refresh = false): Promise<LookupResult> {
+  try {
+    return await sendRequest({ type: 'lookup', domain, refresh });
+  } catch {
+    return { state: 'unreachable', message: 'The extension was updated or stopped; reload the page.' };
+  }
+}
+
+/** Holds a lookup's answer: null while it is on its way. */
 export function useDomainLookup(initial: LookupResult | null = null) {
   const [result, setResult] = useState<LookupResult | null>(initial);
-  const run = useCallback(async (domain: string, refresh = false) => {
+  /**
+   * Shows loading, then the answer of a lookup already sent. The answer is committed in the task that
+   * brought it (flushSync), not in a task React schedules later, which a frame could come before: a
+   * cached answer then reaches the screen in the next frame.
+   */
+  const follow = useCallback(async (answer: Promise<LookupResult>) => {
     setResult(null);
-    try {
-      setResult(await sendRequest({ type: 'lookup', domain, refresh }));
-    } catch {
-      setResult({ state: 'unreachable', message: 'The extension was updated or stopped; reload the page.' });
-    }
+    const value = await answer;
+    flushSync(() => setResult(value));
   }, []);
-  return { result, run };
+  const run = useCallback(
+    (domain: string, refresh = false) => follow(lookUpDomain(domain, refresh)),
+    [follow],
+  );
+  return { result, run, follow };
 }

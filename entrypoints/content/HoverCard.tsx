@@ -2,21 +2,24 @@ import { useEffect } from 'react';
 import { ResultCard } from '@/components/ResultCard.tsx';
 import { useDomainLookup } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
+import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest } from '@/lib/messages.ts';
 
 export interface HoverCardProps {
   address: string;
+  /** The lookup of the address's domain, sent when the card was asked for (see card.tsx). */
+  answer: Promise<LookupResult>;
   searchQueryTemplate: string;
   onClose: () => void;
 }
 
-/** The card shown over a page: asks the background about the address's domain and shows the answer. */
-export function HoverCard({ address, searchQueryTemplate, onClose }: HoverCardProps) {
-  const { result, run } = useDomainLookup();
+/** The card shown over a page: the answer about the address's domain, and a refresh that asks again. */
+export function HoverCard({ address, answer, searchQueryTemplate, onClose }: HoverCardProps) {
+  const { result, run, follow } = useDomainLookup();
   const domain = domainOf(address);
   useEffect(() => {
-    void run(domain);
-  }, [run, domain]);
+    void follow(answer);
+  }, [follow, answer]);
 
   return (
     <div data-testid="hover-card" role="dialog" aria-label={`Mail provider of ${address}`} aria-live="polite">

@@ -2,10 +2,14 @@
  * The hover card's UI, loaded on first use (see modules/lazy-card.ts): React, the result card and WXT's
  * shadow-root UI stay out of the content script that runs on every page.
  */
+import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { CARD_CSS } from '@/components/card-styles.ts';
+import { lookUpDomain } from '@/components/use-domain-lookup.ts';
+import { domainOf } from '@/lib/email/extract.ts';
+import type { LookupResult } from '@/lib/lookup/result.ts';
 import { CARD_TAG } from './card-tag.ts';
 import { HoverCard } from './HoverCard.tsx';
 import type { HoverTarget } from './hover.ts';
@@ -30,23 +34,35 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
     onMount: (container) => createRoot(container),
     onRemove: (root: Root | undefined) => root?.unmount(),
   });
+  /** The address on the open card and the lookup it shows: showing it again (a focus) asks nothing new. */
+  let open: { address: string; answer: Promise<LookupResult> } | null = null;
   return {
     show(target, searchQueryTemplate) {
+      // Asked first, in the task that ends the hover delay: the card's first render and the frame that
+      // paints it happen while the background answers, instead of before it is even asked.
+      if (open?.address !== target.address || !ui.mounted)
+        open = { address: target.address, answer: lookUpDomain(domainOf(target.address)) };
+      const { answer } = open;
       if (!ui.mounted) ui.mount();
       // Positioned inside the shadow root: WXT's `:host { all: initial !important }` overrides styles on the host.
       const top = Math.min(target.rect.bottom + CARD_GAP_PX, window.innerHeight - 16);
       const left = Math.max(8, Math.min(target.rect.left, window.innerWidth - CARD_WIDTH_PX));
       ui.uiContainer.style.cssText = `position: fixed; z-index: 2147483647; top: ${top}px; left: ${left}px;`;
-      ui.mounted?.render(
-        <HoverCard
-          key={target.address}
-          address={target.address}
-          searchQueryTemplate={searchQueryTemplate}
-          onClose={onClose}
-        />,
+      // Rendered now rather than in a task React schedules, so the card is there for the next frame.
+      flushSync(() =>
+        ui.mounted?.render(
+          <HoverCard
+            key={target.address}
+            address={target.address}
+            answer={answer}
+            searchQueryTemplate={searchQueryTemplate}
+            onClose={onClose}
+          />,
+        ),
       );
     },
     hide() {
+      open = null;
       if (ui.mounted) ui.remove();
     },
     contains: (node) => node instanceof Node && (ui.shadowHost === node || ui.shadowHost.contains(node)),
