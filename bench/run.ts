@@ -2,8 +2,8 @@
 import { cpus } from 'node:os';
 import { benchCatalog } from './catalog.ts';
 import { benchContentScript } from './content-script.ts';
-import { benchExtension } from './extension.ts';
 import { benchExtraction } from './extraction.ts';
+import { benchLookupPath } from './lookup-path.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
 import { printTable } from './table.ts';
@@ -15,5 +15,5 @@ printTable('Address extraction (Node, same text for all)', benchExtraction());
 printTable('The provider catalog', benchCatalog());
 printTable('The built extension', benchSizes());
 printTable('The content script in Chromium', await benchContentScript());
-printTable('The extension in Chromium', await benchExtension());
+printTable('The lookup path in Chromium (built extension, local service)', await benchLookupPath());
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());
