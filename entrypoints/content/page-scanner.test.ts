@@ -39,6 +39,20 @@ describe('page scanner without the CSS Custom Highlight API (older Firefox)', ()
     expect(scanner.addressOfElement(document.getElementById('link'))?.address).toBe('Bob@example.org');
   });
 
+  it('reports the same addresses only once, however the page changes around them', async () => {
+    document.body.innerHTML = '<p>Write to jane@example.com</p>';
+    const reported = vi.fn();
+    createPageScanner(fakeContext(), addressSources({ gmailIntegration: false }), reported).start();
+    await vi.waitFor(() => expect(reported).toHaveBeenCalledTimes(1), { timeout: 3_000 });
+    const panel = document.createElement('div');
+    panel.textContent = 'A notice without any address';
+    document.body.append(panel);
+    await new Promise((resolve) => setTimeout(resolve, REPORT_DEBOUNCE_MS * 3));
+    panel.remove();
+    await new Promise((resolve) => setTimeout(resolve, REPORT_DEBOUNCE_MS * 3));
+    expect(reported).toHaveBeenCalledTimes(1);
+  });
+
   it('catches addresses added later, and forgets removed ones', async () => {
     const reported = vi.fn();
     createPageScanner(fakeContext(), addressSources({ gmailIntegration: false }), reported).start();

@@ -132,6 +132,8 @@ export function createPageScanner(
   let reading: TextBeingRead | null = null;
   let idleHandle: number | null = null;
   let reportTimer: number | null = null;
+  /** The address list last reported, joined; null before the first report. */
+  let lastReported: string | null = null;
   let initialScanDone = false;
 
   function forgetText(node: Text) {
@@ -306,7 +308,13 @@ export function createPageScanner(
     if (reportTimer !== null) clearTimeout(reportTimer);
     reportTimer = ctx.setTimeout(() => {
       reportTimer = null;
-      onAddresses(currentAddresses());
+      const addresses = currentAddresses();
+      // Pages change all the time without changing their addresses (our own card coming and going, too):
+      // the same list again would only wake the background.
+      const key = addresses.join('\n');
+      if (key === lastReported) return;
+      lastReported = key;
+      onAddresses(addresses);
     }, REPORT_DEBOUNCE_MS);
   }
 
