@@ -9,11 +9,11 @@ export const MAX_ADDRESSES_PER_PAGE = 5_000;
 /** A scan slice yields after this long, so no task of ours comes near a frame (16 ms). */
 export const MAX_SLICE_MS = 8;
 /**
- * A subtree of at most this many elements has its text with an `@` picked by one XPath call, which cannot
- * be cut into slices: about 5 ms for 28,000 elements in Chromium, so well within a frame. Larger ones are
- * walked node by node instead.
+ * A subtree of at most this many elements is read by one query into the browser (XPath for its text with an
+ * `@`), which cannot be cut into slices: a few ms. Larger ones are read in parts of this size: the whole
+ * 28,000-element benchmark page was one 15 ms task as it loaded.
  */
-export const MAX_ELEMENTS_PER_XPATH = 40_000;
+export const MAX_ELEMENTS_PER_XPATH = 8_000;
 /** A slice stops when the idle deadline has less than this left (ms). */
 export const IDLE_SLICE_MARGIN_MS = 2;
 /** Mutation batches up to this many added nodes are scanned at once; larger ones wait for idle time. */

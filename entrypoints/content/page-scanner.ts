@@ -11,6 +11,14 @@ import {
 import type { AddressSource } from './address-sources.ts';
 import { CARD_TAG } from './card-tag.ts';
 import { createHighlights } from './highlights.ts';
+import {
+  type ElementRun,
+  elementCount,
+  isElementRun,
+  runPosition,
+  type SubtreePart,
+  splitSubtree,
+} from './subtree-parts.ts';
 
 /** An address found in a text node, at `start` to `end` of its text. */
 export class TextHit {
@@ -117,11 +125,13 @@ export function createPageScanner(
         }
       : null;
 
-  /** Subtrees and text nodes waiting to be scanned, oldest first; `head` is the next one. */
-  let queue: Node[] = [];
+  /** Parts cut from a larger subtree whose attribute sources were found with it. */
+  const sourcesRead = new WeakSet<Node>();
+  /** Subtrees, runs of elements and text nodes waiting to be scanned, oldest first; `head` is the next one. */
+  let queue: SubtreePart[] = [];
   let head = 0;
-  /** The text nodes of the subtree being scanned, one per call, then null. */
-  let texts: (() => Node | null) | null = null;
+  /** Reads the next text node of the part being scanned, one per call; false once there are none left. */
+  let units: (() => boolean) | null = null;
   /**
    * What is left of the subtree being scanned before its text: finding its attribute sources, its shadow
    * roots, its text nodes. Each is one call into the browser over the whole subtree, so the clock is read
@@ -213,18 +223,44 @@ export function createPageScanner(
     observer.observe(shadow, OBSERVED);
   }
 
-  /** Plans the steps of the next queued subtree; false when the queue is empty. */
+  /** Plans the steps of the next queued part; false when the queue is empty. */
   function nextSubtree(): boolean {
     while (head < queue.length) {
-      const root = queue[head++] as Node;
-      if (!root.isConnected) continue;
+      const part = queue[head++] as SubtreePart;
+      if (isElementRun(part)) {
+        planRun(part);
+        return true;
+      }
+      if (!part.isConnected) continue;
+      const root = part;
+      if (xpath && (root instanceof Element || root instanceof Document)) {
+        if (elementCount(root) > MAX_ELEMENTS_PER_XPATH) {
+          planSplit(root);
+          return true;
+        }
+        if (!sourcesRead.has(root)) steps.push(() => indexSources(root));
+        steps.push(
+          () => findShadowRoots(root),
+          () => {
+            units = readEach(xpath.textWithAt.evaluate(root, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE));
+          },
+        );
+        return true;
+      }
       if (root instanceof Element || root instanceof Document || root instanceof ShadowRoot)
         steps.push(
           () => indexSources(root),
           () => findShadowRoots(root),
         );
+      // Where XPath cannot go (a shadow root, which it refuses, or a browser without it), text is walked;
+      // a text node's own iterator yields just that node.
       steps.push(() => {
-        texts = textsToRead(root);
+        const iterator = document.createNodeIterator(root, NodeFilter.SHOW_TEXT);
+        units = () => {
+          const node = iterator.nextNode();
+          if (node) indexText(node as Text);
+          return node !== null;
+        };
       });
       return true;
     }
@@ -234,24 +270,75 @@ export function createPageScanner(
   }
 
   /**
-   * The text nodes of a subtree that may hold an address, one by one. Where the browser can, it picks the
-   * nodes with an `@` itself (XPath): reading each text node's data from script cost as much as walking the
-   * page (10 ms of 23,783 nodes on the benchmark page), and most have none. One XPath call is not cut into
-   * slices, so a subtree too large for one slice, and a shadow root (which XPath refuses), is walked instead.
+   * A subtree too large for one XPath query is read part by part, in its place in the queue. Its attribute
+   * sources are found first, by one selector query over all of it (cheap, some 3 ms for 28,000 elements,
+   * where one per part, or a selector that picks a run's positions, cost several times that).
    */
-  function textsToRead(root: Node): () => Node | null {
-    const byXPath =
-      xpath !== null &&
-      (root instanceof Document || root instanceof Element) &&
-      root.getElementsByTagName('*').length <= MAX_ELEMENTS_PER_XPATH;
-    if (!byXPath) {
-      // A text node's own iterator yields just that node.
-      const iterator = document.createNodeIterator(root, NodeFilter.SHOW_TEXT);
-      return () => iterator.nextNode();
-    }
-    const found = xpath.textWithAt.evaluate(root, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE);
+  function planSplit(root: Element | Document) {
+    if (root instanceof Element) watchShadowRoot(root);
+    if (!sourcesRead.has(root)) steps.push(() => indexSources(root));
+    steps.push(() => {
+      const parts = splitSubtree(root, MAX_ELEMENTS_PER_XPATH);
+      for (const part of parts) if (part instanceof Element) sourcesRead.add(part);
+      queue.splice(head, 0, ...parts);
+    });
+  }
+
+  /**
+   * A run of elements is read by two XPath queries over its parent that pick its positions (`position()`),
+   * for shadow hosts and for text; each finds where the run is now, and if the page has moved its elements
+   * apart, they are queued one by one instead. Its attribute sources were found with the subtree it was cut
+   * from.
+   */
+  function planRun(run: ElementRun) {
+    const where = () => {
+      const position = runPosition(run);
+      if (position) return position;
+      steps.length = 0;
+      queue.splice(head, 0, ...run.elements.filter((element) => element.isConnected));
+      return null;
+    };
+    const members = ({ first, last }: { first: number; last: number }) =>
+      `child::*[position() >= ${first} and position() <= ${last}]`;
+    steps.push(
+      () => {
+        const position = where();
+        if (!position) return;
+        const custom = document.evaluate(
+          `${members(position)}/${CUSTOM_ELEMENTS}`,
+          run.parent,
+          null,
+          XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE,
+        );
+        for (let i = 0; i < custom.snapshotLength; i++) watchShadowRoot(custom.snapshotItem(i) as Element);
+      },
+      () => {
+        const position = where();
+        if (!position) return;
+        units = readEach(
+          document.evaluate(
+            `${members(position)}/${TEXT_WITH_AT}`,
+            run.parent,
+            null,
+            XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE,
+          ),
+        );
+      },
+    );
+  }
+
+  /**
+   * Reads the text nodes of an XPath snapshot, one per call. Where the browser can, it picks the text nodes
+   * with an `@` itself: reading each text node's data from script cost as much as walking the page (10 ms of
+   * 23,783 nodes on the benchmark page), and most have none.
+   */
+  function readEach(found: XPathResult): () => boolean {
     let next = 0;
-    return () => (next < found.snapshotLength ? found.snapshotItem(next++) : null);
+    return () => {
+      if (next >= found.snapshotLength) return false;
+      indexText(found.snapshotItem(next++) as Text);
+      return true;
+    };
   }
 
   /** Scans until the queue is empty or the slice's time is up, then yields. */
@@ -262,17 +349,15 @@ export function createPageScanner(
     const started = performance.now();
     const stopAt = started + Math.min(MAX_SLICE_MS, idleLeft);
     let sinceClockRead = 0;
-    while (reading || texts || steps.length > 0 || nextSubtree()) {
+    while (reading || units || steps.length > 0 || nextSubtree()) {
       // A step over a whole subtree, or a window of a long text, is as much work as many small text nodes.
       let large = true;
       if (reading) readWindow();
-      else if (texts) {
-        const node = texts();
-        if (!node) {
-          texts = null;
+      else if (units) {
+        if (!units()) {
+          units = null;
           continue;
         }
-        indexText(node as Text);
         large = reading !== null;
       } else {
         // A step over a large subtree may take most of a slice: it starts a slice rather than ending one.
@@ -284,7 +369,7 @@ export function createPageScanner(
         if (performance.now() >= stopAt) break;
       }
     }
-    if (reading || texts || steps.length > 0 || head < queue.length) {
+    if (reading || units || steps.length > 0 || head < queue.length) {
       schedule();
       return;
     }

@@ -1,13 +1,35 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ADDRESSES_PER_PAGE, POPUP_LOOKUP_BUDGET } from '../../lib/limits.ts';
+import { MAX_ADDRESSES_PER_PAGE, MAX_ELEMENTS_PER_XPATH, POPUP_LOOKUP_BUDGET } from '../../lib/limits.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /** Pages that are large, adversarial or never still: the extension must not break them or spend credits. */
 let stack: ExtensionStack;
 
+/** Rows of a large table, one address every `every` rows, at distinct domains. */
+const LARGE_ROWS = 6_000;
+const ADDRESS_EVERY = 20;
+
+/**
+ * A page of 36,000 elements, well past what one query reads (MAX_ELEMENTS_PER_XPATH): its rows are read in
+ * runs, its nested table as a part of its own, and an address sits in text directly under a cut element.
+ */
+function largePage(): string {
+  const rows = Array.from(
+    { length: LARGE_ROWS },
+    (_, i) =>
+      `<tr><td>${i}</td><td>${i % ADDRESS_EVERY === 0 ? `row${i}@domain${i}.example.com` : 'nobody'}</td><td><b>x</b></td><td>y</td></tr>`,
+  ).join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Large</title></head><body>
+    <main>Loose text: loose@gmail.com<table><tbody>${rows}</tbody></table></main></body></html>`;
+}
+
 beforeAll(async () => {
-  stack = await startExtensionStack({ credits: 1_000, settings: { hoverDelayMs: 50 } });
+  stack = await startExtensionStack({
+    credits: 1_000,
+    settings: { hoverDelayMs: 50 },
+    generatedPages: { 'large.html': largePage() },
+  });
 });
 
 afterAll(() => stack?.close());
@@ -78,6 +100,18 @@ describe('hostile pages', () => {
       .toBeGreaterThan(0);
     expect(stack.proxy.requests.length - before).toBeLessThanOrEqual(POPUP_LOOKUP_BUDGET);
     await popup.close();
+    await page.close();
+  });
+
+  it('a page too large for one query is read in parts, and every address in it is found', async () => {
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.pages.url('large.html'));
+    expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeGreaterThan(
+      MAX_ELEMENTS_PER_XPATH * 4,
+    );
+    await expect
+      .poll(() => stack.browser.badgeOf(page), { timeout: 15_000 })
+      .toBe(String(LARGE_ROWS / ADDRESS_EVERY + 1));
     await page.close();
   });
 

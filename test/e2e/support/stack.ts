@@ -22,6 +22,8 @@ export interface StackOptions {
   /** Creates a key with these credits and puts it in the extension's settings. */
   credits?: number;
   settings?: Partial<Settings>;
+  /** Pages made by the suite, served by name beside the fixture pages. */
+  generatedPages?: Record<string, string>;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface StackOptions {
  * recording proxy in front of it, a page server, and Chromium with the built extension pointed at the proxy.
  */
 export async function startExtensionStack(options: StackOptions = {}): Promise<ExtensionStack> {
-  const { serviceEnv = {}, credits, settings = {} } = options;
+  const { serviceEnv = {}, credits, settings = {}, generatedPages = {} } = options;
   const dns = await startDnsFixtureServer();
   const service = await startServiceProcess({
     DNS_SERVERS: dns.address,
@@ -37,7 +39,7 @@ export async function startExtensionStack(options: StackOptions = {}): Promise<E
     ...serviceEnv,
   });
   const proxy = await startRecordingProxy(() => service.baseUrl);
-  const pages = await startPageServer();
+  const pages = await startPageServer(generatedPages);
   const browser = await launchExtensionBrowser();
   const key = credits === undefined ? '' : service.createKey({ credits });
   await browser.configure({ ...(key && { apiKey: key }), settings: { baseUrl: proxy.url, ...settings } });

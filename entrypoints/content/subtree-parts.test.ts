@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ElementRun, elementCount, isElementRun, runPosition, splitSubtree } from './subtree-parts.ts';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** A list of `rows` items of `cells` spans each (1 + cells elements per item). */
+function list(rows: number, cells: number): HTMLElement {
+  const ul = document.createElement('ul');
+  ul.innerHTML = Array.from({ length: rows }, () => `<li>${'<span>x</span>'.repeat(cells)}</li>`).join('');
+  return ul;
+}
+
+describe('splitSubtree', () => {
+  it('gathers small neighbours into runs of at most the limit, in order, and keeps text apart', () => {
+    const ul = list(10, 2);
+    ul.insertBefore(document.createTextNode('intro'), ul.children[5] as Element);
+    document.body.append(ul);
+    const parts = splitSubtree(ul, 7);
+    // Runs are of element siblings: a text between two elements is read on its own, not a break in a run.
+    expect(parts.map((part) => (isElementRun(part) ? part.elements.length : (part as Text).data))).toEqual([
+      2,
+      2,
+      2,
+      'intro',
+      2,
+      2,
+    ]);
+    const runs = parts.filter(isElementRun);
+    expect(
+      runs.every((run) => run.elements.reduce((sum, element) => sum + elementCount(element), 0) <= 7),
+    ).toBe(true);
+    expect(runs.flatMap((run) => run.elements)).toEqual([...ul.children]);
+  });
+
+  it('leaves a child larger than the limit whole, to be cut when it is read', () => {
+    const section = document.createElement('section');
+    section.append(list(1, 1), list(20, 1), list(1, 1));
+    document.body.append(section);
+    const [before, large, after] = splitSubtree(section, 10);
+    expect(isElementRun(before as ElementRun)).toBe(true);
+    expect(large).toBe(section.children[1]);
+    expect((after as ElementRun).elements).toEqual([section.children[2]]);
+  });
+});
+
+describe('runPosition', () => {
+  it('finds a run among its parent element children, 1-based', () => {
+    const ul = list(6, 0);
+    document.body.append(ul);
+    const run = { parent: ul, elements: [ul.children[2], ul.children[3]] as Element[] };
+    expect(runPosition(run)).toEqual({ first: 3, last: 4 });
+    ul.prepend(document.createElement('li'));
+    expect(runPosition(run)).toEqual({ first: 4, last: 5 });
+  });
+
+  it('gives up when the page moved the run apart or away', () => {
+    const ul = list(6, 0);
+    document.body.append(ul);
+    const run = { parent: ul, elements: [ul.children[2], ul.children[3]] as Element[] };
+    (ul.children[2] as Element).after(document.createElement('li'));
+    expect(runPosition(run)).toBeNull();
+    const moved = { parent: ul, elements: [ul.children[0]] as Element[] };
+    document.body.append(ul.children[0] as Element);
+    expect(runPosition(moved)).toBeNull();
+  });
+});
