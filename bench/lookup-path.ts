@@ -12,6 +12,7 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { HOVER_DELAY_MS, MAX_CACHE_ENTRIES, REPORT_DEBOUNCE_MS } from '../lib/limits.ts';
+import { CACHE_INDEX_KEY, cacheEntryKey } from '../lib/lookup/cache.ts';
 import buildExtension from '../test/e2e/support/build-extension.ts';
 import { startPageServer } from '../test/e2e/support/page-server.ts';
 import { type ExtensionStack, startExtensionStack } from '../test/e2e/support/stack.ts';
@@ -356,10 +357,10 @@ async function benchColdStart(stack: ExtensionStack, url: string): Promise<Bench
   }
 
   const cacheSize = async () =>
-    (await stack.browser.worker()).evaluate(async () => {
+    (await stack.browser.worker()).evaluate(async (indexKey) => {
       const area = (globalThis as unknown as ChromeStorage).chrome.storage.local;
-      return ((await area.get('lookupCache')).lookupCache as { entries: unknown[] }).entries.length;
-    });
+      return ((await area.get(indexKey))[indexKey] as unknown[]).length;
+    }, CACHE_INDEX_KEY);
   const fewEntries = await cacheSize();
   const few = await coldStarts();
   await fillCache(stack, domain);
@@ -385,7 +386,7 @@ async function benchColdStart(stack: ExtensionStack, url: string): Promise<Bench
     row(
       `the same, ${MAX_CACHE_ENTRIES} answers cached (full)`,
       full,
-      'the whole cache is one chrome.storage.local item, read before the first answer',
+      'each answer is a chrome.storage.local item of its own, read when its domain is asked about',
     ),
   ];
 }
@@ -405,15 +406,24 @@ type ChromeStorage = {
  */
 async function fillCache(stack: ExtensionStack, domain: string): Promise<void> {
   await (await stack.browser.worker()).evaluate(
-    async ({ domain, count }) => {
+    async ({ domain, askedKey, indexKey, fillers }) => {
       const area = (globalThis as unknown as ChromeStorage).chrome.storage.local;
-      const { entries } = (await area.get('lookupCache')).lookupCache as { entries: [string, unknown][] };
-      const asked = entries.find(([name]) => name === domain);
-      if (!asked) throw new Error(`${domain} is not in the stored cache`);
-      const filler = Array.from({ length: count - 1 }, (_, i) => [`filler-${i}.example.com`, asked[1]]);
-      await area.set({ lookupCache: { entries: [...filler, asked] } });
+      const answer = (await area.get(askedKey))[askedKey] as { expiresAt: number } | undefined;
+      if (!answer) throw new Error(`${domain} is not in the stored cache`);
+      const items: Record<string, unknown> = {};
+      for (const [, key] of fillers) items[key] = answer;
+      items[indexKey] = [...fillers.map(([name]) => [name, answer.expiresAt]), [domain, answer.expiresAt]];
+      await area.set(items);
     },
-    { domain, count: MAX_CACHE_ENTRIES },
+    {
+      domain,
+      askedKey: cacheEntryKey(domain),
+      indexKey: CACHE_INDEX_KEY,
+      fillers: Array.from({ length: MAX_CACHE_ENTRIES - 1 }, (_, i) => {
+        const name = `filler-${i}.example.com`;
+        return [name, cacheEntryKey(name)] as const;
+      }),
+    },
   );
 }
 

@@ -13,7 +13,6 @@ import type { Responses, TabSummary } from '@/lib/messages.ts';
 import { isSiteDisabled } from '@/lib/settings.ts';
 import { apiKeyItem, loadSettings } from '@/lib/settings-storage.ts';
 
-const CACHE_STORAGE_KEY = 'lookupCache';
 const CONTEXT_MENU_ID = 'lookup-webmail-provider';
 /** Tab address lists live in session storage, so a restarted worker still knows them. */
 const tabKey = (tabId: number) => `tabAddresses:${tabId}`;
@@ -28,8 +27,9 @@ export default defineBackground(() => {
   void local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
 
   const cache = createAnswerCache({
-    load: async () => (await browser.storage.local.get(CACHE_STORAGE_KEY))[CACHE_STORAGE_KEY],
-    save: (value) => browser.storage.local.set({ [CACHE_STORAGE_KEY]: value }),
+    get: (keys) => browser.storage.local.get(keys),
+    set: (items) => browser.storage.local.set(items),
+    remove: (keys) => browser.storage.local.remove(keys),
   });
   const service = createLookupService({
     cache,

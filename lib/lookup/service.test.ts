@@ -1,24 +1,30 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HOSTED_GMAIL_INFO } from '../../test/fixtures/hosted-examples.ts';
 import type { ApiOutcome } from '../api/outcome.ts';
-import { type CacheStore, createAnswerCache } from './cache.ts';
+import { CACHE_INDEX_KEY, type CacheStore, cacheEntryKey, createAnswerCache } from './cache.ts';
 import { describeResult, describeSource } from './describe.ts';
 import { createLookupService } from './service.ts';
 
-function memoryStore(initial: unknown = undefined): CacheStore & { saved: unknown[] } {
-  let value = initial;
-  const saved: unknown[] = [];
-  return {
-    saved,
-    load: async () => value,
-    save: async (next) => {
-      value = next;
-      saved.push(next);
+/** chrome.storage.local's part the cache uses, over a map; it counts the keys each read asked for. */
+function memoryStore(initial: Record<string, unknown> = {}) {
+  const items = new Map(Object.entries(initial));
+  const reads: string[][] = [];
+  const store: CacheStore = {
+    get: async (keys) => {
+      reads.push(keys);
+      return Object.fromEntries(keys.filter((key) => items.has(key)).map((key) => [key, items.get(key)]));
+    },
+    set: async (values) => {
+      for (const [key, value] of Object.entries(values)) items.set(key, structuredClone(value));
+    },
+    remove: async (keys) => {
+      for (const key of keys) items.delete(key);
     },
   };
+  return { store, items, reads };
 }
 
-function setup(outcome: ApiOutcome | (() => Promise<ApiOutcome>) | null, store = memoryStore()) {
+function setup(outcome: ApiOutcome | (() => Promise<ApiOutcome>) | null, store = memoryStore().store) {
   let time = 1_000_000;
   const calls: { email: string; skipCache?: boolean }[] = [];
   const api = vi.fn(async (request: { email: string; skipCache?: boolean }) => {
@@ -121,8 +127,10 @@ describe('lookup service', () => {
 });
 
 describe('answer cache', () => {
+  const answer = { state: 'not-found', message: 'x', source: 'api', fetchedAt: 0 } as const;
+
   it('survives a new worker: a new cache over the same store finds the answers', async () => {
-    const store = memoryStore();
+    const { store } = memoryStore();
     const first = setup(found, store);
     await first.service.lookup('gmail.com');
     await first.cache.flush();
@@ -131,35 +139,79 @@ describe('answer cache', () => {
     expect(second.calls).toHaveLength(0);
   });
 
-  it('drops the least recently used entry past its cap', async () => {
-    const cache = createAnswerCache(memoryStore(), { maxEntries: 2 });
-    const answer = { state: 'not-found', message: 'x', source: 'api', fetchedAt: 0 } as const;
+  it('reads only the asked domain from storage on the way to an answer, however many are stored', async () => {
+    const { store, reads } = memoryStore();
+    const first = createAnswerCache(store);
+    for (let i = 0; i < 50; i++) await first.set(`d${i}.example`, answer, 60_000);
+    await first.flush();
+    reads.length = 0;
+    const second = createAnswerCache(store);
+    expect(await second.get('d7.example')).toEqual(answer);
+    expect(reads).toEqual([[cacheEntryKey('d7.example')]]);
+  });
+
+  it('drops the least recently used entry past its cap, from memory and from storage', async () => {
+    const { store, items } = memoryStore();
+    const cache = createAnswerCache(store, { maxEntries: 2 });
     await cache.set('a.example', answer, 60_000);
     await cache.set('b.example', answer, 60_000);
+    await cache.flush();
     await cache.get('a.example');
     await cache.set('c.example', answer, 60_000);
+    await cache.flush();
     expect(await cache.get('b.example')).toBeNull();
     expect(await cache.get('a.example')).not.toBeNull();
     expect(await cache.size()).toBe(2);
+    expect([...items.keys()].sort()).toEqual(
+      [CACHE_INDEX_KEY, cacheEntryKey('a.example'), cacheEntryKey('c.example')].sort(),
+    );
+  });
+
+  it('removes an expired answer from storage, and does not count it', async () => {
+    let time = 0;
+    const { store, items } = memoryStore();
+    const cache = createAnswerCache(store, { now: () => time });
+    await cache.set('a.example', answer, 1_000);
+    await cache.set('b.example', answer, 5_000);
+    await cache.flush();
+    time = 2_000;
+    expect(await cache.size()).toBe(1);
+    expect(await cache.get('a.example')).toBeNull();
+    await cache.flush();
+    expect(items.has(cacheEntryKey('a.example'))).toBe(false);
+    expect(items.has(cacheEntryKey('b.example'))).toBe(true);
+  });
+
+  it('clears storage of every answer, and of the single item older versions kept', async () => {
+    const { store, items } = memoryStore({ lookupCache: { entries: [] } });
+    const cache = createAnswerCache(store);
+    await cache.set('a.example', answer, 60_000);
+    await cache.flush();
+    expect(items.has('lookupCache')).toBe(false);
+    await cache.clear();
+    expect([...items.keys()]).toEqual([]);
+    expect(await cache.size()).toBe(0);
   });
 
   it('keeps working from memory when storage refuses writes, and reports it', async () => {
-    const store: CacheStore = {
-      load: async () => undefined,
-      save: async () => {
-        throw new Error('QUOTA_BYTES quota exceeded');
-      },
+    const { store } = memoryStore();
+    store.set = async () => {
+      throw new Error('QUOTA_BYTES quota exceeded');
     };
     const cache = createAnswerCache(store);
-    const answer = { state: 'not-found', message: 'x', source: 'api', fetchedAt: 0 } as const;
     await cache.set('a.example', answer, 60_000);
     await cache.flush();
     expect(await cache.get('a.example')).toEqual(answer);
     expect(String(cache.lastWriteError())).toMatch(/quota/);
   });
 
-  it('ignores a corrupt stored cache', async () => {
-    const cache = createAnswerCache(memoryStore({ entries: [['x', { nonsense: true }]] }));
+  it('ignores a corrupt stored answer or index', async () => {
+    const { store } = memoryStore({
+      [cacheEntryKey('x')]: { nonsense: true },
+      [CACHE_INDEX_KEY]: 'nonsense',
+    });
+    const cache = createAnswerCache(store);
     expect(await cache.get('x')).toBeNull();
+    expect(await cache.size()).toBe(0);
   });
 });

@@ -55,6 +55,33 @@ describe('options page', () => {
   });
 });
 
+describe('the answer cache on the options page', () => {
+  it('counts the cached answers and clears them: the next lookup asks the service again', async () => {
+    await stack.browser.configure({ apiKey: key, settings: { baseUrl: stack.proxy.url } });
+    const lookUp = async (address: string) => {
+      const popup = await stack.browser.context.newPage();
+      await popup.goto(stack.browser.extensionUrl(`popup.html?lookup=${encodeURIComponent(address)}`));
+      await popup.getByTestId('result-card').first().getByTestId('provider-name').waitFor();
+      await popup.close();
+    };
+    await lookUp('ceo@m365-customer.example.com');
+    await lookUp('sales@workspace-customer.example.com');
+    const options = await stack.browser.context.newPage();
+    await options.goto(stack.browser.extensionUrl('options.html'));
+    await expect
+      .poll(() => options.getByTestId('cache-count').textContent())
+      .toMatch(/^(\d+) cached answers$/);
+    const before = Number((await options.getByTestId('cache-count').textContent())?.split(' ')[0]);
+    expect(before).toBeGreaterThanOrEqual(2);
+    await options.getByTestId('clear-cache').click();
+    await expect.poll(() => options.getByTestId('cache-count').textContent()).toBe('0 cached answers');
+    await options.close();
+    const asked = stack.proxy.countFor('m365-customer.example.com');
+    await lookUp('ceo@m365-customer.example.com');
+    expect(stack.proxy.countFor('m365-customer.example.com')).toBe(asked + 1);
+  });
+});
+
 describe('popup', () => {
   it('lists the tab’s addresses grouped by domain, with answers', async () => {
     await stack.browser.configure({ apiKey: key, settings: { baseUrl: stack.service.baseUrl } });
