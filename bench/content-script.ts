@@ -24,7 +24,7 @@ import {
   workByTask,
 } from './trace.ts';
 
-const LOAD_RUNS = 5;
+const LOAD_RUNS = 9;
 const TRACED_RUNS = 3;
 const FLOOR_RUNS = 9;
 const STORM_BATCHES = 50;
@@ -199,9 +199,11 @@ export async function benchContentScript(): Promise<BenchRow[]> {
   try {
     const largeUrl = pages.url('bench-large.html');
     const loads = { plain: [] as number[], extension: [] as number[] };
+    // Alternating which goes first, so a drift of the machine favours neither.
     for (let i = 0; i < LOAD_RUNS; i++) {
-      loads.plain.push(await loadTime(plain.context, largeUrl));
-      loads.extension.push(await loadTime(extension.context, largeUrl));
+      const order = i % 2 === 0 ? (['plain', 'extension'] as const) : (['extension', 'plain'] as const);
+      for (const which of order)
+        loads[which].push(await loadTime((which === 'plain' ? plain : extension).context, largeUrl));
     }
     const floor = await bareTreeWalk(plain.context, largeUrl);
     const scans: ScanFigures[] = [];

@@ -9,6 +9,7 @@ import { createPageScanner } from './page-scanner.ts';
 function fakeContext(): ContentScriptContext {
   return {
     setTimeout: (handler: () => void, ms: number) => window.setTimeout(handler, ms),
+    requestIdleCallback: (callback: IdleRequestCallback) => window.requestIdleCallback(callback),
     onInvalidated: () => () => {},
   } as unknown as ContentScriptContext;
 }
