@@ -125,6 +125,8 @@ export default defineBackground(() => {
     switch (request.type) {
       case 'lookup':
         return service.lookup(request.domain.toLowerCase(), { refresh: request.refresh ?? false });
+      case 'cached':
+        return service.cached(request.domain.toLowerCase());
       case 'report-addresses': {
         if (tabId === undefined) return { count: 0 };
         const frames = await updateFrames(tabId, (current) => ({

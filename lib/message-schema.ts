@@ -10,6 +10,11 @@ export const requestSchema = z.discriminatedUnion('type', [
     domain: z.string().min(1).max(253),
     refresh: z.boolean().optional(),
   }),
+  /**
+   * The answer already cached for a domain, or null: never the API. Sent as the pointer comes to an
+   * address, so the card has it (and a stopped worker is awake) when the hover delay ends.
+   */
+  z.object({ type: z.literal('cached'), domain: z.string().min(1).max(253) }),
   /** The content script's distinct addresses on its tab (badge, popup). */
   z.object({
     type: z.literal('report-addresses'),
@@ -31,6 +36,7 @@ export type RequestType = Request['type'];
 /** The only request types a content script may send; the rest come from the extension's own pages. */
 export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
   'lookup',
+  'cached',
   'report-addresses',
   'open-options',
   'content-settings',

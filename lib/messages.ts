@@ -25,6 +25,7 @@ export interface TabSummary {
 
 export interface Responses {
   lookup: LookupResult;
+  cached: LookupResult | null;
   'report-addresses': { count: number };
   'tab-summary': TabSummary;
   'test-key': { ok: boolean; title: string; detail: string };

@@ -66,6 +66,22 @@ describe('the hover card', () => {
     expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
   });
 
+  it('shows an answer found cached during the hover delay, without asking again', async () => {
+    card.show(TARGET, '{address}', Promise.resolve(FOUND));
+    await settleMicrotasks();
+    expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
+    expect(sendRequest).not.toHaveBeenCalled();
+  });
+
+  it('asks for a lookup when nothing was cached', async () => {
+    card.show(TARGET, '{address}', Promise.resolve(null));
+    await settleMicrotasks();
+    expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', refresh: false });
+    answer(FOUND);
+    await settleMicrotasks();
+    expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
+  });
+
   it('asks again for a card opened anew', () => {
     card.show(TARGET, '{address}');
     card.hide();

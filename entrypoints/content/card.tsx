@@ -18,7 +18,8 @@ const CARD_GAP_PX = 6;
 const CARD_WIDTH_PX = 336;
 
 export interface CardUi {
-  show(target: HoverTarget, searchQueryTemplate: string): void;
+  /** Shows the card; `cached` is the background's cached answer for the address's domain, if it was asked. */
+  show(target: HoverTarget, searchQueryTemplate: string, cached?: Promise<LookupResult | null>): void;
   hide(): void;
   /** Whether an event target is the card or inside it. */
   contains(node: EventTarget | null): boolean;
@@ -37,11 +38,17 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
   /** The address on the open card and the lookup it shows: showing it again (a focus) asks nothing new. */
   let open: { address: string; answer: Promise<LookupResult> } | null = null;
   return {
-    show(target, searchQueryTemplate) {
+    show(target, searchQueryTemplate, cached) {
       // Asked first, in the task that ends the hover delay: the card's first render and the frame that
-      // paints it happen while the background answers, instead of before it is even asked.
-      if (open?.address !== target.address || !ui.mounted)
-        open = { address: target.address, answer: lookUpDomain(domainOf(target.address)) };
+      // paints it happen while the background answers, instead of before it is even asked. An answer the
+      // content script found cached during the delay needs no asking at all.
+      if (open?.address !== target.address || !ui.mounted) {
+        const domain = domainOf(target.address);
+        open = {
+          address: target.address,
+          answer: cached ? cached.then((hit) => hit ?? lookUpDomain(domain)) : lookUpDomain(domain),
+        };
+      }
       const { answer } = open;
       if (!ui.mounted) ui.mount();
       // Positioned inside the shadow root: WXT's `:host { all: initial !important }` overrides styles on the host.

@@ -10,7 +10,7 @@ export interface HoverTarget {
 interface HoverOptions {
   delayMs: () => number;
   /** The pointer has come to an address: a card may follow after the delay, so get it ready. */
-  prepare: () => void;
+  prepare: (target: HoverTarget) => void;
   show: (target: HoverTarget) => void;
   hide: () => void;
   isInsideCard: (node: EventTarget | null) => boolean;
@@ -109,7 +109,7 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
     }
     if (target.address === pending?.address) return;
     cancelPending();
-    options.prepare();
+    options.prepare(target);
     // The delay runs from the pointer's arrival, not from the frame that handled it.
     const waited = performance.now() - event.timeStamp;
     const delay = Math.max(0, options.delayMs() - waited);

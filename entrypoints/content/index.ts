@@ -1,5 +1,7 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import { domainOf } from '@/lib/email/extract.ts';
+import type { LookupResult } from '@/lib/lookup/result.ts';
 import { type ContentSettings, sendRequest } from '@/lib/messages.ts';
 import { addressSources } from './address-sources.ts';
 import type { CardUi } from './card.tsx';
@@ -49,14 +51,23 @@ export default defineContentScript({
       return loading;
     }
 
+    /** The cached answer asked for as the pointer came to an address: the API is never asked for it. */
+    let peek: { address: string; answer: Promise<LookupResult | null> } | null = null;
+
     const hover = watchHovers(ctx, scanner, {
       delayMs: () => settings.hoverDelayMs,
-      prepare: () => void loadCard().catch(() => {}),
+      prepare: (target) => {
+        void loadCard().catch(() => {});
+        // The answer (if cached) and a worker Chrome had stopped are ready by the time the delay ends.
+        const answer = sendRequest({ type: 'cached', domain: domainOf(target.address) }).catch(() => null);
+        peek = { address: target.address, answer };
+      },
       show: (target) => {
         wanted = target;
+        const cached = peek?.address === target.address ? peek.answer : undefined;
         loadCard().then(
           (ui) => {
-            if (wanted === target) ui.show(target, settings.searchQueryTemplate);
+            if (wanted === target) ui.show(target, settings.searchQueryTemplate, cached);
           },
           () => {},
         );

@@ -75,12 +75,14 @@ describe('hovering an address', () => {
     await page.close();
   });
 
-  it('does not open before the pointer has rested', async () => {
+  it('does not open before the pointer has rested, nor asks the API', async () => {
     const page = await openPage('plain.html');
+    const asked = proxy().countFor('workspace-customer.example.com');
     await hoverText(page, 'sales@workspace-customer.example.com');
     await page.mouse.move(5, 5);
     await page.waitForTimeout(500);
     expect(await page.getByTestId('hover-card').count()).toBe(0);
+    expect(proxy().countFor('workspace-customer.example.com')).toBe(asked);
     await page.close();
   });
 
