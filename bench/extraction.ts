@@ -12,6 +12,7 @@ import { scoreOnCorpus } from '../test/fixtures/extraction-corpus.ts';
 import { seeded } from './seeded.ts';
 import { lowerBudget, lowerRatioBudget, median, ratioBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
+import { contacts, FIRST, URLS, WORDS } from './vocabulary.ts';
 
 /** About 3 MB of text: long enough that a scan takes milliseconds, short enough for slow extractors. */
 const TEXT_BYTES = 3_000_000;
@@ -31,66 +32,6 @@ const LINKIFY_IT_RATIO_BUDGET = 5;
 const FLOOR_RATIO_BUDGET = 4;
 const QUALITY_BUDGET_PERCENT = 99;
 
-const WORDS = `the of and to in is that for it as was with be by on not this are or from at which but have an
-they you were her she there been one all we their has would when if so no will more can out up about what said
-them its into than time only could new some these then two first may any like now my such make over our even
-most me after also made many did must before back see through way where get much go well your know should
-down work year because come people just say each those take day good how long own too little use us very great
-invoice meeting proposal contract renewal shipment support ticket customer account pricing discount onboarding
-schedule deadline review budget forecast pipeline quote`.split(/\s+/);
-const FIRST = [
-  'Jane',
-  'John',
-  'Maria',
-  'Wei',
-  'Aisha',
-  'Liam',
-  'Sofia',
-  'Noah',
-  'Yuki',
-  'Omar',
-  'Léa',
-  'Jörg',
-];
-const LAST = [
-  'Doe',
-  'Smith',
-  "O'Brien",
-  'Garcia',
-  'Chen',
-  'Khan',
-  'Müller',
-  'Rossi',
-  'Sato',
-  'Novak',
-  'Dubois',
-];
-const FREE_DOMAINS = [
-  'gmail.com',
-  'outlook.com',
-  'yahoo.com',
-  'proton.me',
-  'icloud.com',
-  'gmx.de',
-  '163.com',
-];
-const SYLLABLES = [
-  'ac',
-  'me',
-  'ver',
-  'io',
-  'tan',
-  'gle',
-  'nor',
-  'dix',
-  'sol',
-  'ar',
-  'pex',
-  'lum',
-  'ka',
-  'zen',
-];
-const COMPANY_TLDS = ['com', 'io', 'de', 'co.uk', 'fr', 'net', 'org', 'com.au', 'technology'];
 const CITIES = ['London', 'Berlin', 'Paris', 'Tokyo', 'Austin', 'Lagos', 'São Paulo', 'Zürich'];
 /** Pieces of page copy with an `@` that is not an address, or an address inside a URL. */
 const AT_NOISE = [
@@ -106,7 +47,6 @@ const AT_NOISE = [
   'https://user:secret@git.example.com/repo',
   'https://example.com/unsubscribe?email=reader@example.com',
 ];
-const URLS = ['https://example.com/pricing', 'https://docs.example.org/guide?step=2', 'www.example.net/a/b'];
 const CODE = [
   'const email = "{address}";',
   'git clone git@github.com:acme/web.git && cd web',
@@ -124,21 +64,7 @@ const CODE = [
  */
 export function realisticText(bytes = TEXT_BYTES, seed = 5): string {
   const random = seeded(seed);
-  const companies = Array.from(
-    { length: 300 },
-    () =>
-      `${random.pick(SYLLABLES)}${random.pick(SYLLABLES)}${random.pick(SYLLABLES)}.${random.pick(COMPANY_TLDS)}`,
-  );
-  const person = () => `${random.pick(FIRST)} ${random.pick(LAST)}`;
-  const address = (name: string) => {
-    const [first = 'x', last = 'y'] = name
-      .toLowerCase()
-      .replace(/[^a-zéöü ]/g, '')
-      .split(' ');
-    const local = random.pick([`${first}.${last}`, `${first}${random.between(1, 99)}`, `${first[0]}${last}`]);
-    const domain = random.chance(0.4) ? random.pick(FREE_DOMAINS) : random.pick(companies);
-    return `${random.chance(0.1) ? `${local}+news` : local}@${domain}`;
-  };
+  const { companies, person, address } = contacts(random);
   const sentence = () => {
     const words = Array.from({ length: random.between(8, 22) }, () => random.pick(WORDS));
     if (random.chance(0.1)) words.splice(random.between(0, words.length), 0, random.pick(URLS));

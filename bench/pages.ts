@@ -4,76 +4,11 @@
  */
 
 import { seeded } from './seeded.ts';
+import { contacts, URLS, WORDS } from './vocabulary.ts';
 
 /** Messages on the large page: with the contacts table, about 5 MB, 50,000 nodes and 2,000 addresses. */
 const MESSAGES = 1_900;
 
-const WORDS =
-  `the of and to in is that for it as was with be by on not he this are or his from at which but have an
-they you were her she there been one all we their has would when if so no will more can out up about what said
-them its into than time only could new some these then two first may any like now my such make over our even
-most me state after also made many did must before back see through way where get much go well your know should
-down work year because come people just say each those take day good how long own too little use us very great
-still men here life both between old under last never place same another think house while high right might came
-off find states since used give against three himself look few general hand school part small american home during
-number again mrs around thus information order quarter invoice meeting proposal contract renewal shipment support
-ticket customer account pricing discount onboarding schedule deadline review budget forecast pipeline quote`.split(
-    /\s+/,
-  );
-const FIRST = [
-  'Jane',
-  'John',
-  'Maria',
-  'Wei',
-  'Aisha',
-  'Liam',
-  'Sofia',
-  'Noah',
-  'Yuki',
-  'Omar',
-  'Léa',
-  'Ivan',
-];
-const LAST = [
-  'Doe',
-  'Smith',
-  "O'Brien",
-  'Garcia',
-  'Chen',
-  'Khan',
-  'Müller',
-  'Rossi',
-  'Sato',
-  'Novak',
-  'Dubois',
-];
-const FREE_DOMAINS = [
-  'gmail.com',
-  'outlook.com',
-  'yahoo.com',
-  'proton.me',
-  'icloud.com',
-  'gmx.de',
-  'mail.ru',
-];
-const SYLLABLES = [
-  'ac',
-  'me',
-  'ver',
-  'io',
-  'tan',
-  'gle',
-  'nor',
-  'dix',
-  'sol',
-  'ar',
-  'pex',
-  'lum',
-  'ka',
-  'zen',
-];
-const COMPANY_TLDS = ['com', 'io', 'de', 'co.uk', 'fr', 'net', 'org', 'com.au'];
-const URLS = ['https://example.com/pricing', 'https://docs.example.org/guide?step=2', 'www.example.net/a/b'];
 /**
  * Text with an `@` that is not an address (handles, image names, versions): in one sentence in fifty, so
  * about as many as a third of the addresses. Pages dense with them are the hostile-page tests' job.
@@ -100,21 +35,7 @@ export function mailAndCrmPage(seed = 1): GeneratedPage {
   const random = seeded(seed);
   let textAddresses = 0;
   let nodes = 0;
-  const companies = Array.from(
-    { length: 300 },
-    () =>
-      `${random.pick(SYLLABLES)}${random.pick(SYLLABLES)}${random.pick(SYLLABLES)}.${random.pick(COMPANY_TLDS)}`,
-  );
-  const person = () => `${random.pick(FIRST)} ${random.pick(LAST)}`;
-  const address = (name: string) => {
-    const [first = 'x', last = 'y'] = name
-      .toLowerCase()
-      .replace(/[^a-zé ü]/g, '')
-      .split(' ');
-    const local = random.pick([`${first}.${last}`, `${first}${random.between(1, 99)}`, `${first[0]}${last}`]);
-    const domain = random.chance(0.4) ? random.pick(FREE_DOMAINS) : random.pick(companies);
-    return `${random.chance(0.1) ? `${local}+news` : local}@${domain}`;
-  };
+  const { companies, person, address } = contacts(random);
   const sentence = () => {
     const words = Array.from({ length: random.between(8, 22) }, () => random.pick(WORDS));
     if (random.chance(0.1)) words.splice(random.between(0, words.length), 0, random.pick(URLS));
