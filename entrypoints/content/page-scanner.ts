@@ -125,6 +125,8 @@ export function createPageScanner(
         }
       : null;
 
+  /** Element counts of parts cut from a larger subtree, taken as it was cut (counting is a traversal). */
+  const knownSizes = new WeakMap<Node, number>();
   /** Parts cut from a larger subtree whose attribute sources were found with it. */
   const sourcesRead = new WeakSet<Node>();
   /** Subtrees, runs of elements and text nodes waiting to be scanned, oldest first; `head` is the next one. */
@@ -235,8 +237,9 @@ export function createPageScanner(
       if (!part.isConnected) continue;
       const root = part;
       if (xpath && (root instanceof Element || root instanceof Document)) {
-        if (elementCount(root) > MAX_ELEMENTS_PER_XPATH) {
-          planSplit(root);
+        const size = knownSizes.get(root) ?? elementCount(root);
+        if (size > MAX_ELEMENTS_PER_XPATH) {
+          planSplit(root, size);
           return true;
         }
         if (!sourcesRead.has(root)) steps.push(() => indexSources(root));
@@ -275,11 +278,11 @@ export function createPageScanner(
    * sources are found first, by one selector query over all of it (cheap, some 3 ms for 28,000 elements,
    * where one per part, or a selector that picks a run's positions, cost several times that).
    */
-  function planSplit(root: Element | Document) {
+  function planSplit(root: Element | Document, size: number) {
     if (root instanceof Element) watchShadowRoot(root);
     if (!sourcesRead.has(root)) steps.push(() => indexSources(root));
     steps.push(() => {
-      const parts = splitSubtree(root, MAX_ELEMENTS_PER_XPATH);
+      const parts = splitSubtree(root, size, MAX_ELEMENTS_PER_XPATH, knownSizes);
       for (const part of parts) if (part instanceof Element) sourcesRead.add(part);
       queue.splice(head, 0, ...parts);
     });

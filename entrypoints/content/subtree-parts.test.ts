@@ -18,7 +18,7 @@ describe('splitSubtree', () => {
     const ul = list(10, 2);
     ul.insertBefore(document.createTextNode('intro'), ul.children[5] as Element);
     document.body.append(ul);
-    const parts = splitSubtree(ul, 7);
+    const parts = splitSubtree(ul, elementCount(ul), 7, new WeakMap());
     // Runs are of element siblings: a text between two elements is read on its own, not a break in a run.
     expect(parts.map((part) => (isElementRun(part) ? part.elements.length : (part as Text).data))).toEqual([
       2,
@@ -39,10 +39,18 @@ describe('splitSubtree', () => {
     const section = document.createElement('section');
     section.append(list(1, 1), list(20, 1), list(1, 1));
     document.body.append(section);
-    const [before, large, after] = splitSubtree(section, 10);
+    const [before, large, after] = splitSubtree(section, elementCount(section), 10, new WeakMap());
     expect(isElementRun(before as ElementRun)).toBe(true);
     expect(large).toBe(section.children[1]);
     expect((after as ElementRun).elements).toEqual([section.children[2]]);
+  });
+
+  it('cuts a parent of very many children into runs by their number', () => {
+    const ul = list(200, 1);
+    document.body.append(ul);
+    const runs = splitSubtree(ul, elementCount(ul), 100, new WeakMap()).filter(isElementRun);
+    expect(runs.map((run) => run.elements.length)).toEqual([50, 50, 50, 50]);
+    expect(runs.flatMap((run) => run.elements)).toEqual([...ul.children]);
   });
 });
 
