@@ -27,6 +27,11 @@ type ChromeForTests = {
   action: { getBadgeText(details: object): Promise<string> };
 };
 
+/** Chromium's flags that load the unpacked extension in `dir` and no other. */
+function loadingOnly(dir: string): string[] {
+  return [`--disable-extensions-except=${dir}`, `--load-extension=${dir}`];
+}
+
 /** Headless Debian Chromium in a fresh profile, with the flags that keep it off the network. */
 async function launchChromium(extraArgs: string[]): Promise<{ context: BrowserContext; profile: string }> {
   if (!existsSync(CHROMIUM_PATH)) {
@@ -52,9 +57,14 @@ async function launchChromium(extraArgs: string[]): Promise<{ context: BrowserCo
   return { context, profile };
 }
 
-/** The same Chromium without the extension: what a page costs on its own. */
-export async function launchPlainBrowser(): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const { context, profile } = await launchChromium([]);
+/**
+ * The same Chromium without the extension: what a page costs on its own; or with another unpacked
+ * extension from `extensionDir`, driven by no helper of ours.
+ */
+export async function launchPlainBrowser(
+  extensionDir?: string,
+): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+  const { context, profile } = await launchChromium(extensionDir ? loadingOnly(extensionDir) : []);
   return {
     context,
     async close() {
@@ -66,10 +76,7 @@ export async function launchPlainBrowser(): Promise<{ context: BrowserContext; c
 
 /** Real headless Chromium with the built extension loaded, in a fresh profile. */
 export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
-  const { context, profile } = await launchChromium([
-    `--disable-extensions-except=${E2E_EXTENSION_DIR}`,
-    `--load-extension=${E2E_EXTENSION_DIR}`,
-  ]);
+  const { context, profile } = await launchChromium(loadingOnly(E2E_EXTENSION_DIR));
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
   async function tabIdOf(page: Page): Promise<number> {
