@@ -66,6 +66,28 @@ const BARE_TREE_WALK = `(() => {
   return { ms: performance.now() - started, count };
 })()`;
 
+/**
+ * What any highlighter does, checking nothing: the same walk reading every text, each '@' underlined (a
+ * range into a highlight). How far above the floor a scan starts.
+ */
+const UNCHECKED_UNDERLINES = `(() => {
+  const started = performance.now();
+  const highlight = new Highlight();
+  const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_TEXT);
+  let count = 0;
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.data;
+    for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+      highlight.add(new StaticRange({ startContainer: node, startOffset: at, endContainer: node, endOffset: at + 1 }));
+      count++;
+    }
+  }
+  CSS.highlights.set('bench-unchecked', highlight);
+  const ms = performance.now() - started;
+  CSS.highlights.delete('bench-unchecked');
+  return { ms, count };
+})()`;
+
 const NODE_COUNT = `(() => {
   const walker = document.createTreeWalker(document.documentElement, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
   let count = 0;
@@ -158,35 +180,47 @@ function requireThread(events: TraceEvent[], origin: string) {
 }
 
 /**
- * The floor: a bare TreeWalker pass, each in a fresh isolated world as the content script's own is, so the
- * script-side wrappers of the page's nodes are made anew each time (a pass in a warm world is 5x cheaper).
- * Measured while tracing, like the content script, so both carry the sampling profiler's overhead.
+ * The floor, a bare TreeWalker pass, and the unchecked underlines, each pass in a fresh isolated world as
+ * the content script's own is, so the script-side wrappers of the page's nodes are made anew each time (a
+ * pass in a warm world is 5x cheaper). Measured while tracing, like the content script, so all carry the
+ * sampling profiler's overhead.
  */
-async function bareTreeWalk(context: BrowserContext, url: string) {
+async function referencePasses(context: BrowserContext, url: string) {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load' });
   const session = await context.newCDPSession(page);
   const { frameTree } = await session.send('Page.getFrameTree');
+  const inFreshWorld = async (expression: string, name: string) => {
+    const world = await session.send('Page.createIsolatedWorld', {
+      frameId: frameTree.frame.id,
+      worldName: name,
+    });
+    const { result } = await session.send('Runtime.evaluate', {
+      expression,
+      contextId: world.executionContextId,
+      returnByValue: true,
+    });
+    return result.value as { ms: number; count: number };
+  };
   const { result: runs } = await recordTrace(context, page, async () => {
-    const out: { ms: number; count: number }[] = [];
+    const floor: { ms: number; count: number }[] = [];
+    const unchecked: { ms: number; count: number }[] = [];
     for (let i = 0; i < FLOOR_RUNS; i++) {
-      const world = await session.send('Page.createIsolatedWorld', {
-        frameId: frameTree.frame.id,
-        worldName: `bench-floor-${i}`,
-      });
-      const { result } = await session.send('Runtime.evaluate', {
-        expression: BARE_TREE_WALK,
-        contextId: world.executionContextId,
-        returnByValue: true,
-      });
-      out.push(result.value as { ms: number; count: number });
+      floor.push(await inFreshWorld(BARE_TREE_WALK, `bench-floor-${i}`));
+      unchecked.push(await inFreshWorld(UNCHECKED_UNDERLINES, `bench-unchecked-${i}`));
     }
-    return out;
+    return { floor, unchecked };
   });
   const nodes = await page.evaluate<number>(NODE_COUNT);
   await session.detach();
   await page.close();
-  return { ms: median(runs.map((run) => run.ms)), textNodes: runs[0]?.count ?? 0, nodes };
+  return {
+    ms: median(runs.floor.map((run) => run.ms)),
+    textNodes: runs.floor[0]?.count ?? 0,
+    nodes,
+    uncheckedMs: median(runs.unchecked.map((run) => run.ms)),
+    ats: runs.unchecked[0]?.count ?? 0,
+  };
 }
 
 async function storm(browser: ExtensionBrowser, url: string, expected: number) {
@@ -242,7 +276,7 @@ export async function benchContentScript(): Promise<BenchRow[]> {
       { plain: plain.context, noop: noop.context, extension: extension.context },
       largeUrl,
     );
-    const floor = await bareTreeWalk(plain.context, largeUrl);
+    const floor = await referencePasses(plain.context, largeUrl);
     const scans: ScanFigures[] = [];
     for (let i = 0; i < TRACED_RUNS; i++)
       scans.push(await tracedLoad(extension, largeUrl, big.textAddresses));
@@ -296,6 +330,12 @@ export async function benchContentScript(): Promise<BenchRow[]> {
         name: 'bare TreeWalker pass (floor)',
         value: ms(floor.ms),
         detail: `all text nodes, no filter, median of ${FLOOR_RUNS}`,
+        budget: '',
+      },
+      {
+        name: "every '@' underlined, unchecked",
+        value: ms(floor.uncheckedMs),
+        detail: `the same walk reading each text, a range for each of ${floor.ats.toLocaleString('en')} '@' into a highlight: ${(floor.uncheckedMs / floor.ms).toFixed(2)}x the floor`,
         budget: '',
       },
       {
