@@ -14,7 +14,13 @@ export function upperBudget(value: number, limit: number, unit: string): string 
 
 /** A budget line for a ratio that must stay at or under `limit` times a reference: `<= 2x the floor: OK (1.4x)`. */
 export function ratioBudget(ratio: number, limit: number, reference: string): string {
-  return `<= ${limit}x ${reference}: ${ratio <= limit ? 'OK' : 'MISSED'} (${ratio.toFixed(2)}x)`;
+  return `<= ${limit}x ${reference}: ${ratio <= limit ? 'OK' : 'MISSED'} (${ratioText(ratio, limit)}x)`;
+}
+
+/** A ratio to two decimals, or three where two would round it onto its limit and hide which side it is on. */
+function ratioText(ratio: number, limit: number): string {
+  const text = ratio.toFixed(2);
+  return Number(text) === limit && ratio !== limit ? ratio.toFixed(3) : text;
 }
 
 /** A budget line for a figure that must reach at least `limit`. */
@@ -25,7 +31,7 @@ export function lowerBudget(value: number, limit: number, unit: string): string 
 
 /** A budget line for a ratio that must reach at least `limit` times a reference: `>= 5x linkify-it's: OK (9.3x)`. */
 export function lowerRatioBudget(ratio: number, limit: number, reference: string): string {
-  return `>= ${limit}x ${reference}: ${ratio >= limit ? 'OK' : 'MISSED'} (${ratio.toFixed(2)}x)`;
+  return `>= ${limit}x ${reference}: ${ratio >= limit ? 'OK' : 'MISSED'} (${ratioText(ratio, limit)}x)`;
 }
 
 /** The value at `fraction` (0–1) of the sorted values, by nearest rank: `percentile(values, 0.9)` is the p90. */
