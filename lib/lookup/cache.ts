@@ -49,9 +49,13 @@ export function createAnswerCache(
   const changed = new Set<string>();
   /** Domains used since the last write: they move to the end of the index. */
   const used = new Set<string>();
+  /** Domains whose stored answer is to be removed (expired, evicted, not to be kept), kept until it is. */
+  const removing = new Set<string>();
   let index: Promise<Map<string, number>> | null = null;
   let persistTimer: ReturnType<typeof setTimeout> | null = null;
   let lastWriteError: unknown = null;
+  /** Counts clears: a storage read begun before one may not bring a cleared answer back. */
+  let clears = 0;
 
   /** The stored index, read once when a write, a count or a clear needs it (never on the way to an answer). */
   const storedIndex = () => {
@@ -62,7 +66,11 @@ export function createAnswerCache(
         await store.remove([LEGACY_CACHE_KEY]).catch(() => {});
         return new Map<string, number>();
       },
-      () => new Map<string, number>(),
+      (error: unknown) => {
+        // Not an empty index: a write from it would drop every answer this worker has not seen.
+        index = null;
+        throw error;
+      },
     );
     return index;
   };
@@ -76,20 +84,30 @@ export function createAnswerCache(
   const persistNow = async () => {
     if (persistTimer !== null) clearTimeout(persistTimer);
     persistTimer = null;
-    const stored = await storedIndex();
-    const time = now();
     const writing = [...changed];
     const touched = [...used];
     changed.clear();
     used.clear();
+    try {
+      await write(writing, touched);
+      lastWriteError = null;
+    } catch (error) {
+      lastWriteError = error;
+      for (const domain of writing) changed.add(domain);
+      for (const domain of touched) used.add(domain);
+    }
+  };
+
+  const write = async (writing: string[], touched: string[]) => {
+    const stored = await storedIndex();
+    const time = now();
     const items: Record<string, unknown> = {};
-    const gone = new Set<string>();
     for (const domain of writing) {
       const entry = memory.get(domain);
       if (entry && entry.expiresAt > time) items[cacheEntryKey(domain)] = entry;
       else {
         stored.delete(domain);
-        gone.add(domain);
+        removing.add(domain);
       }
     }
     for (const domain of touched) {
@@ -102,19 +120,17 @@ export function createAnswerCache(
     for (const [domain, expiresAt] of stored) {
       if (expiresAt > time && stored.size <= maxEntries) continue;
       stored.delete(domain);
-      gone.add(domain);
+      removing.add(domain);
       delete items[cacheEntryKey(domain)];
     }
     items[CACHE_INDEX_KEY] = [...stored];
-    try {
-      await store.set(items);
-      if (gone.size > 0) await store.remove([...gone].map(cacheEntryKey));
-      lastWriteError = null;
-    } catch (error) {
-      lastWriteError = error;
-      for (const domain of writing) changed.add(domain);
-      for (const domain of touched) used.add(domain);
+    // Removals first: they free the room a full storage quota needs for the writes.
+    if (removing.size > 0) {
+      const removed = [...removing];
+      await store.remove(removed.map(cacheEntryKey));
+      for (const domain of removed) removing.delete(domain);
     }
+    await store.set(items);
   };
 
   const schedulePersist = () => {
@@ -126,10 +142,10 @@ export function createAnswerCache(
       let entry = memory.get(domain);
       if (!entry) {
         const key = cacheEntryKey(domain);
-        entry =
-          parseEntry((await store.get([key]).catch(() => ({}) as Record<string, unknown>))[key]) ?? undefined;
+        const clearsBefore = clears;
+        const read = await store.get([key]).catch(() => ({}) as Record<string, unknown>);
         // Another answer may have been made while storage was read: it is the newer.
-        entry = memory.get(domain) ?? entry;
+        entry = memory.get(domain) ?? (clears === clearsBefore ? parseEntry(read[key]) : null) ?? undefined;
       }
       if (!entry) return null;
       if (entry.expiresAt <= now()) {
@@ -158,10 +174,12 @@ export function createAnswerCache(
       return domains.size;
     },
     async clear(): Promise<void> {
+      clears++;
       const stored = await storedIndex();
-      const domains = new Set([...stored.keys(), ...memory.keys(), ...changed]);
+      const domains = new Set([...stored.keys(), ...memory.keys(), ...changed, ...removing]);
       memory.clear();
       changed.clear();
+      removing.clear();
       used.clear();
       stored.clear();
       await store.remove([...[...domains].map(cacheEntryKey), CACHE_INDEX_KEY, LEGACY_CACHE_KEY]);

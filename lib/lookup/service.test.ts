@@ -205,6 +205,58 @@ describe('answer cache', () => {
     expect(String(cache.lastWriteError())).toMatch(/quota/);
   });
 
+  it('on a full quota, removes evicted answers before it writes the new one', async () => {
+    const { store, items } = memoryStore();
+    const cache = createAnswerCache(store, { maxEntries: 1 });
+    await cache.set('a.example', answer, 60_000);
+    await cache.flush();
+    const set = store.set;
+    // A quota with room for one answer: a write that would hold two is refused.
+    store.set = async (values) => {
+      const answers = [...items.keys(), ...Object.keys(values)].filter((key) => key !== CACHE_INDEX_KEY);
+      if (new Set(answers).size > 1) throw new Error('QUOTA_BYTES quota exceeded');
+      await set(values);
+    };
+    await cache.set('b.example', answer, 60_000);
+    await cache.flush();
+    expect(cache.lastWriteError()).toBeNull();
+    expect([...items.keys()].sort()).toEqual([CACHE_INDEX_KEY, cacheEntryKey('b.example')].sort());
+    expect(items.get(CACHE_INDEX_KEY)).toEqual([['b.example', expect.any(Number)]]);
+  });
+
+  it('writes no index made without the stored one when storage could not be read', async () => {
+    const { store, items } = memoryStore();
+    const first = createAnswerCache(store);
+    await first.set('a.example', answer, 60_000);
+    await first.flush();
+    const get = store.get;
+    store.get = async () => {
+      throw new Error('storage is unavailable');
+    };
+    const second = createAnswerCache(store);
+    await second.set('b.example', answer, 60_000);
+    await second.flush();
+    expect(String(second.lastWriteError())).toMatch(/unavailable/);
+    store.get = get;
+    await second.flush();
+    expect((items.get(CACHE_INDEX_KEY) as [string, number][]).map(([domain]) => domain).sort()).toEqual([
+      'a.example',
+      'b.example',
+    ]);
+  });
+
+  it('does not bring back an answer cleared while it was being read', async () => {
+    const { store } = memoryStore();
+    const first = createAnswerCache(store);
+    await first.set('a.example', answer, 60_000);
+    await first.flush();
+    const second = createAnswerCache(store);
+    const reading = second.get('a.example');
+    await second.clear();
+    expect(await reading).toBeNull();
+    expect(await second.get('a.example')).toBeNull();
+  });
+
   it('ignores a corrupt stored answer or index', async () => {
     const { store } = memoryStore({
       [cacheEntryKey('x')]: { nonsense: true },
