@@ -65,6 +65,8 @@ export default defineContentScript({
       show: (target) => {
         wanted = target;
         const cached = peek?.address === target.address ? peek.answer : undefined;
+        // Used once: a later showing of the same address (a keyboard focus, say) asks afresh.
+        peek = null;
         loadCard().then(
           (ui) => {
             if (wanted === target) ui.show(target, settings.searchQueryTemplate, cached);
