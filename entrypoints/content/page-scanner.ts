@@ -99,10 +99,11 @@ const LATE_STEP_MS = 2;
 const TEXT_WITH_AT = "descendant-or-self::text()[contains(., '@')]";
 
 /**
- * Finds the addresses of a page without touching it: text matches are kept as Ranges (underlined through
- * the CSS Custom Highlight API), attribute sources (mailto links, Gmail chips, Cloudflare) are read in place.
- * Text is walked in time-boxed idle slices, testing each node for an `@` before anything else; later
- * content comes from one MutationObserver, small batches scanned at once and floods in idle time.
+ * Finds the addresses of a page without touching it: text matches are kept as StaticRanges (underlined
+ * through the CSS Custom Highlight API), attribute sources (mailto links, Gmail chips, Cloudflare) are read
+ * in place. The text nodes holding an `@` are found by XPath, part by part (walked where XPath cannot go),
+ * in time-boxed slices; later content comes from one MutationObserver, small batches scanned at once and
+ * floods in slices.
  */
 export function createPageScanner(
   ctx: ContentScriptContext,
@@ -237,12 +238,14 @@ export function createPageScanner(
       if (!part.isConnected) continue;
       const root = part;
       if (xpath && (root instanceof Element || root instanceof Document)) {
+        // Both hold for one reading of the part: taken out, so that the part put back later is read anew.
         const size = knownSizes.get(root) ?? elementCount(root);
+        knownSizes.delete(root);
         if (size > MAX_ELEMENTS_PER_XPATH) {
           planSplit(root, size);
           return true;
         }
-        if (!sourcesRead.has(root)) steps.push(() => indexSources(root));
+        if (!sourcesRead.delete(root)) steps.push(() => indexSources(root));
         steps.push(
           () => findShadowRoots(root),
           () => {
@@ -280,7 +283,7 @@ export function createPageScanner(
    */
   function planSplit(root: Element | Document, size: number) {
     if (root instanceof Element) watchShadowRoot(root);
-    if (!sourcesRead.has(root)) steps.push(() => indexSources(root));
+    if (!sourcesRead.delete(root)) steps.push(() => indexSources(root));
     steps.push(() => {
       const parts = splitSubtree(root, size, MAX_ELEMENTS_PER_XPATH, knownSizes);
       for (const part of parts) if (part instanceof Element) sourcesRead.add(part);

@@ -24,11 +24,21 @@ function largePage(): string {
     <main>Loose text: loose@gmail.com<table><tbody>${rows}</tbody></table></main></body></html>`;
 }
 
+/**
+ * A section too large for one query, so it is read as a part cut from the page (its link found by the
+ * page's query for sources), holding an address only in a `mailto:` link; an address in text beside it.
+ */
+function pageWithLargeSection(): string {
+  const filler = '<p><b>x</b></p>'.repeat(MAX_ELEMENTS_PER_XPATH / 2 + 100);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Section</title></head><body>
+    <main><p>Beside: beside@gmail.com</p><section id="large">${filler}<a href="mailto:linked@example.org">Write to us</a>${filler}</section></main></body></html>`;
+}
+
 beforeAll(async () => {
   stack = await startExtensionStack({
     credits: 1_000,
     settings: { hoverDelayMs: 50 },
-    generatedPages: { 'large.html': largePage() },
+    generatedPages: { 'large.html': largePage(), 'large-section.html': pageWithLargeSection() },
   });
 });
 
@@ -112,6 +122,23 @@ describe('hostile pages', () => {
     await expect
       .poll(() => stack.browser.badgeOf(page), { timeout: 15_000 })
       .toBe(String(LARGE_ROWS / ADDRESS_EVERY + 1));
+    await page.close();
+  });
+
+  it('a large part taken out and put back is read again, its links with it', async () => {
+    const page = await stack.browser.context.newPage();
+    await page.goto(stack.pages.url('large-section.html'));
+    await expect.poll(() => stack.browser.badgeOf(page), { timeout: 15_000 }).toBe('2');
+    await page.evaluate(() => {
+      const section = document.getElementById('large') as HTMLElement;
+      (globalThis as unknown as { taken: HTMLElement }).taken = section;
+      section.remove();
+    });
+    await expect.poll(() => stack.browser.badgeOf(page)).toBe('1');
+    await page.evaluate(() =>
+      document.querySelector('main')?.append((globalThis as unknown as { taken: HTMLElement }).taken),
+    );
+    await expect.poll(() => stack.browser.badgeOf(page)).toBe('2');
     await page.close();
   });
 
