@@ -16,6 +16,7 @@ function fakeContext(): ContentScriptContext {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  vi.unstubAllGlobals();
 });
 
 describe('page scanner without the CSS Custom Highlight API (older Firefox)', () => {
@@ -65,5 +66,32 @@ describe('page scanner without the CSS Custom Highlight API (older Firefox)', ()
     });
     line.remove();
     await vi.waitFor(() => expect(reported.mock.lastCall?.[0]).toEqual([]), { timeout: 3_000 });
+  });
+
+  it('a small change while a scan waits for idle time joins that scan, not read inside the mutation', async () => {
+    document.body.innerHTML = '<p>first@example.com</p>';
+    // happy-dom has no idle callbacks: without one, the scanner would use a timer.
+    vi.stubGlobal('requestIdleCallback', () => 0);
+    const idle: IdleRequestCallback[] = [];
+    const ctx = {
+      ...fakeContext(),
+      requestIdleCallback: (callback: IdleRequestCallback) => idle.push(callback),
+    } as unknown as ContentScriptContext;
+    const reported = vi.fn();
+    createPageScanner(ctx, addressSources({ gmailIntegration: false }), reported).start();
+    const line = document.createElement('p');
+    line.textContent = 'late@example.com';
+    document.body.append(line);
+    await new Promise((resolve) => setTimeout(resolve, REPORT_DEBOUNCE_MS * 3));
+    expect(reported).not.toHaveBeenCalled();
+    expect(idle).toHaveLength(1);
+    idle.shift()?.({ didTimeout: false, timeRemaining: () => 50 });
+    await vi.waitFor(
+      () =>
+        expect(new Set(reported.mock.lastCall?.[0])).toEqual(
+          new Set(['first@example.com', 'late@example.com']),
+        ),
+      { timeout: 3_000 },
+    );
   });
 });

@@ -467,8 +467,10 @@ export function createPageScanner(
       }
     }
     if (added === 0) return;
-    // A few nodes (a chat message, a chip) are scanned at once; a flood waits for idle time.
-    if (added <= SMALL_MUTATION_BATCH) work();
+    // A few nodes (a chat message, a chip) are scanned at once; a flood waits for idle time, and so does
+    // anything added while a scan is waiting for it (the first scan would otherwise run inside the page's
+    // mutation, and a second chain of slices start beside the one waiting).
+    if (added <= SMALL_MUTATION_BATCH && !scheduled) work();
     else schedule();
   });
 
