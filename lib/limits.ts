@@ -14,6 +14,20 @@ export const MAX_SLICE_MS = 8;
  * 28,000-element benchmark page was one 15 ms task as it loaded.
  */
 export const MAX_ELEMENTS_PER_XPATH = 8_000;
+/** A subtree step is left for the next slice once this much of a slice is spent (ms). */
+export const LATE_STEP_MS = 2;
+/** The clock is read once per this many text nodes: reading it for each would cost a tenth of the scan. */
+export const NODES_PER_CLOCK_READ = 16;
+/**
+ * Text is read in windows of this many characters, the clock read after each: 16 K of the worst text
+ * (all `@`, or `a@` repeated) takes about 1 ms to read, where a whole 1 MB node took 100 ms in Chromium.
+ */
+export const TEXT_WINDOW = 16_384;
+/**
+ * Past this many element children, a parent's children are taken to be alike in size and cut into runs by
+ * their number: counting each of 1,900 children's elements cost 9 ms on the benchmark page.
+ */
+export const MAX_CHILDREN_COUNTED = 64;
 /** A slice stops when the idle deadline has less than this left (ms). */
 export const IDLE_SLICE_MARGIN_MS = 2;
 /** Mutation batches up to this many added nodes are scanned at once; larger ones wait for idle time. */

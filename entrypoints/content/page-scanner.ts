@@ -2,11 +2,14 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { extractEmails } from '@/lib/email/extract.ts';
 import {
   IDLE_SLICE_MARGIN_MS,
+  LATE_STEP_MS,
   MAX_ADDRESSES_PER_PAGE,
   MAX_ELEMENTS_PER_XPATH,
   MAX_SLICE_MS,
+  NODES_PER_CLOCK_READ,
   REPORT_DEBOUNCE_MS,
   SMALL_MUTATION_BATCH,
+  TEXT_WINDOW,
 } from '@/lib/limits.ts';
 import type { AddressSource } from './address-sources.ts';
 import { CARD_TAG } from './card-tag.ts';
@@ -73,13 +76,6 @@ function isSkippedText(parent: Element): boolean {
   return editable !== null && editable.getAttribute('contenteditable')?.toLowerCase() !== 'false';
 }
 const HIGHLIGHT_NAME = 'webmail-lookup';
-/** The clock is read once per this many text nodes: reading it for each would cost a tenth of the scan. */
-const NODES_PER_CLOCK_READ = 16;
-/**
- * Text is read in windows of this many characters, the clock read after each: 16 K of the worst text
- * (all `@`, or `a@` repeated) takes about 1 ms to read, where a whole 1 MB node took 100 ms in Chromium.
- */
-const TEXT_WINDOW = 16_384;
 
 interface TextBeingRead {
   node: Text;
@@ -93,8 +89,6 @@ interface TextBeingRead {
  * every element from script costs 2-5x a walk over all text (measured on the benchmark page).
  */
 const CUSTOM_ELEMENTS = 'descendant-or-self::*[contains(local-name(), "-")]';
-/** A subtree step is left for the next slice once this much of a slice is spent (ms). */
-const LATE_STEP_MS = 2;
 /** Text nodes holding an `@`, at or under the context node. */
 const TEXT_WITH_AT = "descendant-or-self::text()[contains(., '@')]";
 

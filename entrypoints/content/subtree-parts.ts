@@ -5,6 +5,8 @@
  * children of one parent, which one query reads together (one query per small child would cost more).
  */
 
+import { MAX_CHILDREN_COUNTED } from '@/lib/limits.ts';
+
 /** Consecutive element children of one parent, read together. */
 export interface ElementRun {
   parent: Element;
@@ -21,12 +23,6 @@ export function isElementRun(part: SubtreePart): part is ElementRun {
 export function elementCount(root: Element | Document): number {
   return root.getElementsByTagName('*').length + (root instanceof Element ? 1 : 0);
 }
-
-/**
- * Past this many element children, a parent's children are taken to be alike in size and cut into runs by
- * their number: counting each of 1,900 children's elements cost 9 ms on the benchmark page.
- */
-const MAX_CHILDREN_COUNTED = 64;
 
 /**
  * The parts of a root of `size` elements, more than `maxElements`, in document order: its children, those
