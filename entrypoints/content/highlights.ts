@@ -49,6 +49,9 @@ export function createHighlights(ctx: ContentScriptContext, name: string) {
   }
 
   function schedule() {
+    // Until the page has loaded, changes wait for the scanner's flush at the load event: a restyle of the
+    // page for them would hold the load back.
+    if (document.readyState !== 'complete') return;
     timer ??= ctx.setTimeout(flush, HIGHLIGHT_BATCH_MS);
   }
 

@@ -38,7 +38,12 @@ beforeAll(async () => {
   stack = await startExtensionStack({
     credits: 1_000,
     settings: { hoverDelayMs: 50 },
-    generatedPages: { 'large.html': largePage(), 'large-section.html': pageWithLargeSection() },
+    generatedPages: {
+      'large.html': largePage(),
+      'large-section.html': pageWithLargeSection(),
+      'still-loading.html':
+        '<!doctype html><html lang="en"><head><title>Loading</title></head><body><p>Write to jane@gmail.com</p><img alt="" src="slow.png"></body></html>',
+    },
   });
 });
 
@@ -122,6 +127,28 @@ describe('hostile pages', () => {
     await expect
       .poll(() => stack.browser.badgeOf(page), { timeout: 15_000 })
       .toBe(String(LARGE_ROWS / ADDRESS_EVERY + 1));
+    await page.close();
+  });
+
+  it('a page still loading is not restyled for underlines before its load event', async () => {
+    const page = await stack.browser.context.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/slow.png', async (route) => {
+      await held;
+      await route.fulfill({ status: 404 });
+    });
+    await page.goto(stack.pages.url('still-loading.html'), { waitUntil: 'domcontentloaded' });
+    // The address is found (the badge says so), and a batch of underlines has had twice its wait.
+    await expect.poll(() => stack.browser.badgeOf(page)).toBe('1');
+    await page.waitForTimeout(1_000);
+    const underlined = () => page.evaluate(() => CSS.highlights.get('webmail-lookup')?.size ?? 0);
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+    expect(await underlined()).toBe(0);
+    release();
+    await expect.poll(underlined).toBe(1);
     await page.close();
   });
 
