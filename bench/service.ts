@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { API_PATH } from '../lib/webmail-info.ts';
 import { startDnsFixtureServer } from '../test/support/dns-fixture-server.ts';
 import { startServiceProcess } from '../test/support/service-process.ts';
+import { median } from './stats.ts';
 import type { BenchRow } from './table.ts';
 
 /** Measured seconds per target, split into ROUNDS for the floor and the cached lookups. */
@@ -48,11 +49,6 @@ async function warmUp(options: autocannon.Options): Promise<void> {
 async function load(options: autocannon.Options): Promise<LoadResult> {
   await warmUp(options);
   return measure(options, DURATION_SECONDS);
-}
-
-/** The middle value of an odd count (ROUNDS is odd). */
-function median(values: readonly number[]): number {
-  return [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
 }
 
 /** The median of each figure over rounds; failures are summed. */
