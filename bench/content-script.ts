@@ -13,10 +13,6 @@ import {
   launchPlainBrowser,
 } from '../test/e2e/support/extension-browser.ts';
 import { startPageServer } from '../test/e2e/support/page-server.ts';
-import { writeNoopExtension } from './noop-extension.ts';
-import { continuousTextPage, mailAndCrmPage, mutationStormPage } from './pages.ts';
-import { median, percentile, ratioBudget, upperBudget } from './stats.ts';
-import type { BenchRow } from './table.ts';
 import {
   mainThreadOf,
   navigationStartOf,
@@ -24,7 +20,11 @@ import {
   type TraceEvent,
   tasksOf,
   workByTask,
-} from './trace.ts';
+} from '../test/e2e/support/trace.ts';
+import { writeNoopExtension } from './noop-extension.ts';
+import { continuousTextPage, mailAndCrmPage, mutationStormPage } from './pages.ts';
+import { median, percentile, ratioBudget, upperBudget } from './stats.ts';
+import type { BenchRow } from './table.ts';
 
 /** A page load swings by a tenth either way here: it takes a dozen of each to see a few percent. */
 const LOAD_RUNS = 12;

@@ -9,11 +9,20 @@ export const MAX_ADDRESSES_PER_PAGE = 5_000;
 /** A scan slice yields after this long, so no task of ours comes near a frame (16 ms). */
 export const MAX_SLICE_MS = 8;
 /**
- * A subtree of at most this many elements is read by one query into the browser (XPath for its text with an
- * `@`), which cannot be cut into slices: a few ms. Larger ones are read in parts of this size: the whole
- * 28,000-element benchmark page was one 15 ms task as it loaded.
+ * A subtree is read by one query into the browser (XPath for its text with an `@`), which cannot be cut
+ * into slices; larger ones are read in parts. How many elements a query reads is learned as the scan goes,
+ * so that one takes about XPATH_QUERY_MS here: 8,000 elements took a few ms in Chromium 156 and 24 ms in
+ * Chromium 150 on the same machine, and a slower machine would take longer still.
  */
+export const XPATH_QUERY_MS = 4;
+/** The first query's size, before any was timed: small enough for a slow machine. */
+export const FIRST_ELEMENTS_PER_XPATH = 2_000;
+/** Queries smaller than this teach nothing (their time is mostly the call), and parts stay at least this large. */
+export const MIN_ELEMENTS_PER_XPATH = 256;
+/** The most one query reads, however fast: the whole 28,000-element benchmark page was one 15 ms task as it loaded. */
 export const MAX_ELEMENTS_PER_XPATH = 8_000;
+/** Nodes the page added at once are cut into parts this many at a time (about 2 ms), inside a scan slice. */
+export const ADDED_NODES_PER_STEP = 1_024;
 /** A subtree step is left for the next slice once this much of a slice is spent (ms). */
 export const LATE_STEP_MS = 2;
 /** The clock is read once per this many text nodes: reading it for each would cost a tenth of the scan. */
@@ -33,11 +42,23 @@ export const IDLE_SLICE_MARGIN_MS = 2;
 /** Mutation batches up to this many added nodes are scanned at once; larger ones wait for idle time. */
 export const SMALL_MUTATION_BATCH = 20;
 /**
- * New underlines are handed to the browser at most this often after the first scan: each change to the
- * highlight costs the browser a walk of the whole page before painting (about 40 ms on a 5 MB page), so a
- * page that keeps changing must not cause one per change. Hovering works at once either way.
+ * How far beyond the screen (above and below, as a share of its height) addresses are underlined already,
+ * so that scrolling shows them underlined in its next frame. No farther: on a page that changes every frame,
+ * each underlined range is rebuilt and repainted every frame (a feed of 20 addresses cost 1 ms a frame).
  */
-export const HIGHLIGHT_BATCH_MS = 500;
+export const NEAR_SCREEN_MARGIN = '25% 0px';
+/**
+ * Boxes next to each other with an address each (rows of a list or a table) are watched in runs of this
+ * many, through the first and the last: a run taller than the screen and its margins (about 16 rows of
+ * 130 px) could have its middle on screen and neither end near it, so runs stay short.
+ */
+export const UNDERLINE_RUN_LENGTH = 16;
+/**
+ * Addresses in a text node longer than this are found but not underlined: a marker in a text node makes
+ * the browser repaint all of it, and a 1 MB one took 80-150 ms to repaint on a 2-core machine (a blocked
+ * frame the page would owe to the extension).
+ */
+export const MAX_UNDERLINED_TEXT_LENGTH = 65_536;
 /** How long the tab's address list is settled before the badge and the background hear of it. */
 export const REPORT_DEBOUNCE_MS = 200;
 /** API lookups the popup may start for one tab (per page load): a page full of addresses must not spend a user's credits. */

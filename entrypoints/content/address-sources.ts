@@ -1,16 +1,6 @@
 import { decodeCloudflareEmail } from '@/lib/email/cloudflare.ts';
 import { parseMailto } from '@/lib/email/mailto.ts';
-
-/**
- * Site adapters: where, besides text, addresses sit on a page. Attributes, never class names, as sites
- * rename classes all the time; Gmail's `[email]` chips have held for years.
- */
-export interface AddressSource {
-  name: string;
-  selector: string;
-  /** The address an element carries, or null. */
-  read(element: Element): string | null;
-}
+import type { AddressSource } from '@/lib/page/address-source.ts';
 
 const mailtoLinks: AddressSource = {
   name: 'mailto',

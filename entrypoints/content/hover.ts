@@ -1,6 +1,6 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { CARD_LEAVE_GRACE_MS } from '@/lib/limits.ts';
-import type { PageScanner } from './page-scanner.ts';
+import type { PageScanner } from '@/lib/page/page-scanner.ts';
 
 export interface HoverTarget {
   address: string;

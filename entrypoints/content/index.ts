@@ -3,10 +3,12 @@ import { defineContentScript } from 'wxt/utils/define-content-script';
 import { domainOf } from '@/lib/email/extract.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { type ContentSettings, sendRequest } from '@/lib/messages.ts';
+import { createPageScanner } from '@/lib/page/page-scanner.ts';
+import '@/lib/page/underline.css';
 import { addressSources } from './address-sources.ts';
 import type { CardUi } from './card.tsx';
+import { CARD_TAG } from './card-tag.ts';
 import { type HoverTarget, watchHovers } from './hover.ts';
-import { createPageScanner } from './page-scanner.ts';
 
 export default defineContentScript({
   matches: ['<all_urls>'],
@@ -28,9 +30,14 @@ export default defineContentScript({
       }
     });
 
-    const scanner = createPageScanner(ctx, addressSources(settings), (addresses) => {
-      sendRequest({ type: 'report-addresses', addresses }).catch(() => {});
-    });
+    const scanner = createPageScanner(
+      ctx,
+      addressSources(settings),
+      (addresses) => {
+        sendRequest({ type: 'report-addresses', addresses }).catch(() => {});
+      },
+      CARD_TAG,
+    );
     scanner.start();
 
     let card: CardUi | null = null;

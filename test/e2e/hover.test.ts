@@ -221,7 +221,7 @@ describe('the page itself', () => {
     await page.close();
   });
 
-  it('leaves a page without addresses without an underline or a style sheet, until one arrives', async () => {
+  it('leaves a page without addresses without a highlight until one arrives, and never adds a style sheet', async () => {
     const page = await openPage('blank.html');
     const touched = () =>
       page.evaluate(() => ({ highlights: CSS.highlights.size, sheets: document.adoptedStyleSheets.length }));
@@ -232,7 +232,7 @@ describe('the page itself', () => {
       line.textContent = 'Now write to jane@gmail.com';
       document.body.append(line);
     });
-    await expect.poll(touched).toEqual({ highlights: 1, sheets: 1 });
+    await expect.poll(touched).toEqual({ highlights: 1, sheets: 0 });
     await page.close();
   });
 

@@ -130,11 +130,32 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
 }
 
 /**
- * Moves the pointer onto the first occurrence of `text` in the page's text and leaves it there. Unless told
- * it will not be found, it first waits until the extension has found that address (it is underlined): a
- * pointer already resting there when the scan ends opens nothing until it moves, as for a person.
+ * Moves the pointer onto the first occurrence of `text` in the page's text and leaves it there. The text is
+ * scrolled into view first; unless told it will not be found, the pointer then waits until the extension
+ * has found that address and underlined it (addresses are underlined near the screen only): a pointer
+ * already resting there when the scan ends opens nothing until it moves, as for a person.
  */
 export async function hoverText(page: Page, text: string, { found = true } = {}): Promise<void> {
+  const box = () =>
+    page.evaluate((needle) => {
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const index = (node as Text).data.indexOf(needle);
+        if (index === -1) continue;
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + needle.length);
+        let rect = range.getBoundingClientRect();
+        if (rect.top < 0 || rect.bottom > innerHeight) {
+          node.parentElement?.scrollIntoView({ block: 'center' });
+          rect = range.getBoundingClientRect();
+        }
+        return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+      }
+      return null;
+    }, text);
+  const first = await box();
+  if (!first) throw new Error(`"${text}" is not on the page`);
   if (found) {
     await page.waitForFunction((needle) => {
       const highlight = CSS.highlights.get('webmail-lookup');
@@ -147,20 +168,7 @@ export async function hoverText(page: Page, text: string, { found = true } = {})
       return false;
     }, text);
   }
-  const box = await page.evaluate((needle) => {
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const index = (node as Text).data.indexOf(needle);
-      if (index === -1) continue;
-      node.parentElement?.scrollIntoView({ block: 'center' });
-      const range = document.createRange();
-      range.setStart(node, index);
-      range.setEnd(node, index + needle.length);
-      const rect = range.getBoundingClientRect();
-      return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
-    }
-    return null;
-  }, text);
-  if (!box) throw new Error(`"${text}" is not on the page`);
-  await page.mouse.move(box.x, box.y, { steps: 2 });
+  // Where it is now: the page may have moved while the address was found.
+  const at = (await box()) ?? first;
+  await page.mouse.move(at.x, at.y, { steps: 2 });
 }

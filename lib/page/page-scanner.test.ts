@@ -1,20 +1,34 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { addressSources } from '@/entrypoints/content/address-sources.ts';
 import { REPORT_DEBOUNCE_MS } from '@/lib/limits.ts';
-import { addressSources } from './address-sources.ts';
-import { createPageScanner } from './page-scanner.ts';
+import { createPageScanner, type ScanContext } from './page-scanner.ts';
 
-/** Only what the scanner uses of WXT's content script context. */
-function fakeContext(): ContentScriptContext {
+/** Callbacks of the scanners made by a test, run when it ends, as a replaced content script's are. */
+const invalidations: (() => void)[] = [];
+
+/** What the scanner uses of the content script's context; its timers stop when the test ends. */
+function fakeContext(): ScanContext {
+  const timers = new Set<number>();
+  invalidations.push(() => {
+    for (const timer of timers) window.clearTimeout(timer);
+  });
   return {
-    setTimeout: (handler: () => void, ms: number) => window.setTimeout(handler, ms),
+    setTimeout: (handler: () => void, ms?: number) => {
+      const timer = window.setTimeout(() => {
+        timers.delete(timer);
+        handler();
+      }, ms);
+      timers.add(timer);
+      return timer;
+    },
     requestIdleCallback: (callback: IdleRequestCallback) => window.requestIdleCallback(callback),
-    onInvalidated: () => () => {},
-  } as unknown as ContentScriptContext;
+    onInvalidated: (callback: () => void) => invalidations.push(callback),
+  };
 }
 
 afterEach(() => {
+  for (const invalidate of invalidations.splice(0)) invalidate();
   document.body.innerHTML = '';
   vi.unstubAllGlobals();
 });
@@ -73,10 +87,10 @@ describe('page scanner without the CSS Custom Highlight API (older Firefox)', ()
     // happy-dom has no idle callbacks: without one, the scanner would use a timer.
     vi.stubGlobal('requestIdleCallback', () => 0);
     const idle: IdleRequestCallback[] = [];
-    const ctx = {
+    const ctx: ScanContext = {
       ...fakeContext(),
       requestIdleCallback: (callback: IdleRequestCallback) => idle.push(callback),
-    } as unknown as ContentScriptContext;
+    };
     const reported = vi.fn();
     createPageScanner(ctx, addressSources({ gmailIntegration: false }), reported).start();
     const line = document.createElement('p');

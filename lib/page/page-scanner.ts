@@ -1,33 +1,44 @@
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { extractEmails } from '@/lib/email/extract.ts';
 import {
+  ADDED_NODES_PER_STEP,
+  FIRST_ELEMENTS_PER_XPATH,
   IDLE_SLICE_MARGIN_MS,
   LATE_STEP_MS,
   MAX_ADDRESSES_PER_PAGE,
   MAX_ELEMENTS_PER_XPATH,
   MAX_SLICE_MS,
+  MIN_ELEMENTS_PER_XPATH,
   NODES_PER_CLOCK_READ,
   REPORT_DEBOUNCE_MS,
   SMALL_MUTATION_BATCH,
   TEXT_WINDOW,
+  XPATH_QUERY_MS,
 } from '@/lib/limits.ts';
-import type { AddressSource } from './address-sources.ts';
-import { CARD_TAG } from './card-tag.ts';
-import { createHighlights } from './highlights.ts';
+import type { AddressSource } from './address-source.ts';
+import { createFoundAddresses } from './found-addresses.ts';
 import {
+  type AddedNodes,
+  addedNodes,
+  cutAddedNodes,
   type ElementRun,
   elementCount,
+  isAddedNodes,
   isElementRun,
   runPosition,
   type SubtreePart,
   splitSubtree,
 } from './subtree-parts.ts';
+import { createUnderlines } from './underlines.ts';
+
+/** What the scanner needs of the content script's context: timers that stop when the script is replaced. */
+export interface ScanContext {
+  setTimeout(handler: () => void, timeout?: number): number;
+  requestIdleCallback(callback: IdleRequestCallback, options?: IdleRequestOptions): number;
+  onInvalidated(callback: () => void): void;
+}
 
 /** An address found in a text node, at `start` to `end` of its text. */
 export class TextHit {
-  /** What the underline is drawn from: a StaticRange costs a third of a live Range to make, and is not kept
-   *  up to date by the browser on every DOM change (the scanner reads a changed text node again instead). */
-  readonly highlight: AbstractRange;
   #range: Range | null = null;
 
   constructor(
@@ -35,12 +46,7 @@ export class TextHit {
     readonly start: number,
     readonly end: number,
     readonly address: string,
-  ) {
-    this.highlight =
-      typeof StaticRange === 'function'
-        ? new StaticRange({ startContainer: node, startOffset: start, endContainer: node, endOffset: end })
-        : this.range;
-  }
+  ) {}
 
   /** A live Range over the address, made when first needed (a hover asks for its boxes). */
   get range(): Range {
@@ -75,8 +81,6 @@ function isSkippedText(parent: Element): boolean {
   const editable = parent.closest('[contenteditable]');
   return editable !== null && editable.getAttribute('contenteditable')?.toLowerCase() !== 'false';
 }
-const HIGHLIGHT_NAME = 'webmail-lookup';
-
 interface TextBeingRead {
   node: Text;
   /** The text as it was when reading began: a change means reading again from the start. */
@@ -93,24 +97,27 @@ const CUSTOM_ELEMENTS = 'descendant-or-self::*[contains(local-name(), "-")]';
 const TEXT_WITH_AT = "descendant-or-self::text()[contains(., '@')]";
 
 /**
- * Finds the addresses of a page without touching it: text matches are kept as StaticRanges (underlined
- * through the CSS Custom Highlight API), attribute sources (mailto links, Gmail chips, Cloudflare) are read
- * in place. The text nodes holding an `@` are found by XPath, part by part (walked where XPath cannot go),
+ * Finds the addresses of a page without touching it: text matches are kept by their offsets (underlined
+ * through the CSS Custom Highlight API where near the screen), attribute sources (mailto links, Gmail chips,
+ * Cloudflare) are read in place. The text nodes holding an `@` are found by XPath, part by part (walked where XPath cannot go),
  * in time-boxed slices; later content comes from one MutationObserver, small batches scanned at once and
  * floods in slices.
  */
 export function createPageScanner(
-  ctx: ContentScriptContext,
+  ctx: ScanContext,
   sources: readonly AddressSource[],
   onAddresses: (addresses: string[]) => void,
+  /** Elements whose shadow roots are never read: the extension's own card. */
+  ownHostTag = '',
 ) {
   const textHits = new Map<Text, TextHit[]>();
+  const found = createFoundAddresses();
   /** Open shadow roots found on the page: scanned, observed, and given to caret lookups. */
   const shadowRoots = new Set<ShadowRoot>();
   const elementAddresses = new WeakMap<Element, string>();
   const sourceElements = new Set<Element>();
   const sourceSelector = sources.map((source) => source.selector).join(', ');
-  const highlights = createHighlights(ctx, HIGHLIGHT_NAME);
+  const underlines = createUnderlines((callback) => ctx.onInvalidated(callback));
   /** Compiled once, as they are evaluated for every subtree the page adds. */
   const xpath =
     typeof document.createExpression === 'function'
@@ -140,15 +147,29 @@ export function createPageScanner(
   /** A slice is on its way. */
   let scheduled = false;
   let reportTimer: number | null = null;
-  /** The address list last reported, joined; null before the first report. */
-  let lastReported: string | null = null;
-  let initialScanDone = false;
+  /** The page removed nodes: what was found in them is looked for and forgotten once the queue is read. */
+  let sweepPending = false;
+  /**
+   * How many elements one XPath query reads: learned from the queries so far, so that each takes about
+   * XPATH_QUERY_MS on this machine and this browser (8,000 elements took 24 ms in Chromium 150 here, a few
+   * in Chromium 156).
+   */
+  let elementsPerQuery = FIRST_ELEMENTS_PER_XPATH;
 
   function forgetText(node: Text) {
     const hits = textHits.get(node);
     if (!hits) return;
-    for (const hit of hits) highlights.remove(hit.highlight);
+    underlines.forget(node);
     textHits.delete(node);
+    for (const hit of hits) found.remove(hit.address);
+  }
+
+  function forgetElement(element: Element) {
+    const address = elementAddresses.get(element);
+    if (address === undefined) return;
+    elementAddresses.delete(element);
+    sourceElements.delete(element);
+    found.remove(address);
   }
 
   function indexText(node: Text) {
@@ -178,26 +199,45 @@ export function createPageScanner(
     reading = null;
     if (text.hits.length === 0) return;
     textHits.set(text.node, text.hits);
-    for (const hit of text.hits) highlights.add(hit.highlight);
+    for (const hit of text.hits) found.add(hit.address);
+    underlines.set(text.node, text.hits);
   }
 
   /** Reads an element's address anew: an attribute that changed may no longer hold one. */
   function readSources(element: Element) {
-    elementAddresses.delete(element);
-    sourceElements.delete(element);
-    for (const source of sources) {
-      if (!element.matches(source.selector)) continue;
-      const address = source.read(element);
-      if (!address) continue;
-      elementAddresses.set(element, address);
-      sourceElements.add(element);
-    }
+    forgetElement(element);
+    let address: string | null = null;
+    for (const source of sources)
+      if (element.matches(source.selector)) address = source.read(element) ?? address;
+    if (!address) return;
+    elementAddresses.set(element, address);
+    sourceElements.add(element);
+    found.add(address);
   }
 
-  /** The attribute sources at or under a root. */
-  function indexSources(root: Element | Document | ShadowRoot) {
-    if (root instanceof Element && root.matches(sourceSelector)) readSources(root);
-    for (const element of root.querySelectorAll(sourceSelector)) readSources(element);
+  /**
+   * Reads, one per call, the attribute sources at or under each root: found by one selector query each, and
+   * read in the scan's slices (the 570 links of the benchmark page took 11 ms to read, parsing each `mailto:`).
+   */
+  function readSourcesUnder(roots: readonly (Element | Document | ShadowRoot)[]): () => boolean {
+    const found: Element[] = [];
+    for (const root of roots) {
+      if (root instanceof Node && !root.isConnected) continue;
+      if (root instanceof Element && root.matches(sourceSelector)) found.push(root);
+      found.push(...root.querySelectorAll(sourceSelector));
+    }
+    let next = 0;
+    return () => {
+      const element = found[next++];
+      if (element) readSources(element);
+      return element !== undefined;
+    };
+  }
+
+  function planSources(...roots: (Element | Document | ShadowRoot)[]) {
+    steps.push(() => {
+      units = readSourcesUnder(roots);
+    });
   }
 
   /**
@@ -215,7 +255,7 @@ export function createPageScanner(
 
   function watchShadowRoot(element: Element) {
     const shadow = element.shadowRoot;
-    if (!shadow || shadowRoots.has(shadow) || element.localName === CARD_TAG) return;
+    if (!shadow || shadowRoots.has(shadow) || element.localName === ownHostTag) return;
     shadowRoots.add(shadow);
     queue.push(shadow);
     observer.observe(shadow, OBSERVED);
@@ -229,30 +269,37 @@ export function createPageScanner(
         planRun(part);
         return true;
       }
+      if (isAddedNodes(part)) {
+        planAdded(part);
+        return true;
+      }
       if (!part.isConnected) continue;
       const root = part;
       if (xpath && (root instanceof Element || root instanceof Document)) {
         // Both hold for one reading of the part: taken out, so that the part put back later is read anew.
         const size = knownSizes.get(root) ?? elementCount(root);
         knownSizes.delete(root);
-        if (size > MAX_ELEMENTS_PER_XPATH) {
+        if (size > elementsPerQuery) {
           planSplit(root, size);
           return true;
         }
-        if (!sourcesRead.delete(root)) steps.push(() => indexSources(root));
+        if (!sourcesRead.delete(root)) planSources(root);
         steps.push(
           () => findShadowRoots(root),
           () => {
-            units = readEach(xpath.textWithAt.evaluate(root, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE));
+            units = readEach(
+              timedQuery(size, () =>
+                xpath.textWithAt.evaluate(root, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE),
+              ),
+            );
           },
         );
         return true;
       }
-      if (root instanceof Element || root instanceof Document || root instanceof ShadowRoot)
-        steps.push(
-          () => indexSources(root),
-          () => findShadowRoots(root),
-        );
+      if (root instanceof Element || root instanceof Document || root instanceof ShadowRoot) {
+        planSources(root);
+        steps.push(() => findShadowRoots(root));
+      }
       // Where XPath cannot go (a shadow root, which it refuses, or a browser without it), text is walked;
       // a text node's own iterator yields just that node.
       steps.push(() => {
@@ -267,7 +314,52 @@ export function createPageScanner(
     }
     queue = [];
     head = 0;
+    if (sweepPending) {
+      sweepPending = false;
+      units = sweep();
+      return true;
+    }
     return false;
+  }
+
+  /** Runs an XPath query over `size` elements and learns from its time how many the next should read. */
+  function timedQuery(size: number, query: () => XPathResult): XPathResult {
+    const started = performance.now();
+    const result = query();
+    const ms = performance.now() - started;
+    if (size >= MIN_ELEMENTS_PER_XPATH) {
+      const fitting = (XPATH_QUERY_MS / Math.max(ms, 0.01)) * size;
+      elementsPerQuery = Math.round(
+        Math.min(MAX_ELEMENTS_PER_XPATH, Math.max(MIN_ELEMENTS_PER_XPATH, (elementsPerQuery + fitting) / 2)),
+      );
+    }
+    return result;
+  }
+
+  /** Nodes the page added at once are cut into parts a chunk at a time, each chunk's parts read next. */
+  function planAdded(added: AddedNodes) {
+    steps.push(() => {
+      const parts = cutAddedNodes(added, ADDED_NODES_PER_STEP, elementsPerQuery);
+      if (added.next < added.nodes.length) parts.push(added);
+      queue.splice(head, 0, ...parts);
+    });
+  }
+
+  /** Forgets, one per call, what was found in nodes no longer on the page; false once all is looked at. */
+  function sweep(): () => boolean {
+    const texts = textHits.keys();
+    const elements = sourceElements.values();
+    return () => {
+      const text = texts.next();
+      if (!text.done) {
+        if (!text.value.isConnected) forgetText(text.value);
+        return true;
+      }
+      const element = elements.next();
+      if (element.done) return false;
+      if (!element.value.isConnected) forgetElement(element.value);
+      return true;
+    };
   }
 
   /**
@@ -277,9 +369,9 @@ export function createPageScanner(
    */
   function planSplit(root: Element | Document, size: number) {
     if (root instanceof Element) watchShadowRoot(root);
-    if (!sourcesRead.delete(root)) steps.push(() => indexSources(root));
+    if (!sourcesRead.delete(root)) planSources(root);
     steps.push(() => {
-      const parts = splitSubtree(root, size, MAX_ELEMENTS_PER_XPATH, knownSizes);
+      const parts = splitSubtree(root, size, elementsPerQuery, knownSizes);
       for (const part of parts) if (part instanceof Element) sourcesRead.add(part);
       queue.splice(head, 0, ...parts);
     });
@@ -288,10 +380,11 @@ export function createPageScanner(
   /**
    * A run of elements is read by two XPath queries over its parent that pick its positions (`position()`),
    * for shadow hosts and for text; each finds where the run is now, and if the page has moved its elements
-   * apart, they are queued one by one instead. Its attribute sources were found with the subtree it was cut
-   * from.
+   * apart, they are queued one by one instead. A run cut from a subtree had its attribute sources found with
+   * it; one the page added has them read element by element.
    */
   function planRun(run: ElementRun) {
+    if (!run.sourcesRead) planSources(...run.elements);
     const where = () => {
       const position = runPosition(run);
       if (position) return position;
@@ -317,11 +410,13 @@ export function createPageScanner(
         const position = where();
         if (!position) return;
         units = readEach(
-          document.evaluate(
-            `${members(position)}/${TEXT_WITH_AT}`,
-            run.parent,
-            null,
-            XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE,
+          timedQuery(run.size, () =>
+            document.evaluate(
+              `${members(position)}/${TEXT_WITH_AT}`,
+              run.parent,
+              null,
+              XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE,
+            ),
           ),
         );
       },
@@ -386,13 +481,6 @@ export function createPageScanner(
       } else schedule();
       return;
     }
-    if (!initialScanDone) {
-      // The first scan's underlines go to the browser in one change, as soon as it is complete, but not
-      // before the page's load event: the browser restyles the page for them (200 ms on the 5 MB page).
-      initialScanDone = true;
-      if (document.readyState === 'complete') highlights.flush();
-      else ctx.addEventListener(window, 'load', () => highlights.flush(), { once: true });
-    }
     scheduleReport();
   }
 
@@ -407,31 +495,11 @@ export function createPageScanner(
     if (reportTimer !== null) clearTimeout(reportTimer);
     reportTimer = ctx.setTimeout(() => {
       reportTimer = null;
-      const addresses = currentAddresses();
       // Pages change all the time without changing their addresses (our own card coming and going, too):
       // the same list again would only wake the background.
-      const key = addresses.join('\n');
-      if (key === lastReported) return;
-      lastReported = key;
-      onAddresses(addresses);
+      const addresses = found.takeChanged();
+      if (addresses) onAddresses(addresses.slice(0, MAX_ADDRESSES_PER_PAGE));
     }, REPORT_DEBOUNCE_MS);
-  }
-
-  /** The distinct addresses still on the page; forgets what was removed from it. */
-  function currentAddresses(): string[] {
-    const addresses = new Set<string>();
-    for (const [node, hits] of textHits) {
-      if (!node.isConnected) {
-        forgetText(node);
-        continue;
-      }
-      for (const hit of hits) addresses.add(hit.address);
-    }
-    for (const element of sourceElements) {
-      if (!element.isConnected) sourceElements.delete(element);
-      else addresses.add(elementAddresses.get(element) as string);
-    }
-    return [...addresses].slice(0, MAX_ADDRESSES_PER_PAGE);
   }
 
   const OBSERVED: MutationObserverInit = {
@@ -453,14 +521,20 @@ export function createPageScanner(
         readSources(record.target as Element);
         scheduleReport();
       } else {
-        for (const node of record.addedNodes) {
-          queue.push(node);
-          added++;
-        }
-        if (record.removedNodes.length) scheduleReport();
+        const nodes = record.addedNodes;
+        added += nodes.length;
+        // A flood into one parent (a list's 10,000 rows) is read in runs, as a large subtree is: one by
+        // one, its 10,000 nodes cost two queries and a count each, 200 ms of the page's time.
+        if (xpath && nodes.length > SMALL_MUTATION_BATCH && record.target instanceof Element)
+          queue.push(addedNodes(record.target, nodes));
+        else for (const node of nodes) queue.push(node);
+        if (record.removedNodes.length) sweepPending = true;
       }
     }
-    if (added === 0) return;
+    if (added === 0) {
+      if (sweepPending) schedule();
+      return;
+    }
     // A few nodes (a chat message, a chip) are scanned at once; a flood waits for idle time, and so does
     // anything added while a scan is waiting for it (the first scan would otherwise run inside the page's
     // mutation, and a second chain of slices start beside the one waiting).

@@ -2,8 +2,10 @@
  * Chromium's own trace of a page, and whose work it shows. The content script shares the page's main thread,
  * so its cost is measured there: the trace's top-level tasks give task boundaries, and the V8 sampling
  * profiler in the same trace (about one sample every 0.17 ms) tells, sample by sample, whether an extension
- * file is on the JavaScript stack (its own code, or DOM work it called). Rendering the page does because of
- * the extension (style and paint of highlights) is not on that stack and is not counted.
+ * file is on the JavaScript stack (its own code, or DOM work it called). Rendering is not on that stack: it is
+ * read from Blink's own timers of each rendering phase (style, layout, intersection observers, the
+ * compositing-inputs phase where highlight markers are rebuilt, paint), in thread time, so a thread the
+ * machine set aside for a while is not charged for the wait.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -13,6 +15,8 @@ export interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** Thread time (µs): the time the thread actually ran. */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -24,12 +28,18 @@ export interface TraceEvent {
  * an event for every DOM call and style change, which would inflate the work measured (doubling it here).
  */
 const CATEGORIES = ['toplevel', 'disabled-by-default-v8.cpu_profiler', 'blink.user_timing'];
+/**
+ * Blink's category adds the rendering phases' timers, and an event per text shaped too: a few percent on
+ * the page's own layout, in every run alike.
+ */
+const RENDERING_CATEGORIES = [...CATEGORIES, 'blink'];
 
-/** Records Chromium's trace for the page while `action` runs. */
+/** Records Chromium's trace for the page while `action` runs; with `rendering`, the rendering phases too. */
 export async function recordTrace<T>(
   context: BrowserContext,
   page: Page,
   action: () => Promise<T>,
+  { rendering = false } = {},
 ): Promise<{ events: TraceEvent[]; result: T }> {
   const session = await context.newCDPSession(page);
   const events: TraceEvent[] = [];
@@ -38,7 +48,10 @@ export async function recordTrace<T>(
   );
   const complete = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
   await session.send('Tracing.start', {
-    traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordAsMuchAsPossible' },
+    traceConfig: {
+      includedCategories: rendering ? RENDERING_CATEGORIES : CATEGORIES,
+      recordMode: 'recordAsMuchAsPossible',
+    },
     transferMode: 'ReportEvents',
   });
   try {
@@ -194,4 +207,48 @@ export function workByTask(
 export function navigationStartOf(events: TraceEvent[], thread: { pid: number }): number | null {
   const marks = events.filter((event) => event.name === 'navigationStart' && event.pid === thread.pid);
   return marks.at(-1)?.ts ?? null;
+}
+
+/** The rendering phases Blink times in each frame (and in each style or layout forced by a script). */
+export const PHASES = {
+  style: 'Blink.Style.UpdateTime',
+  layout: 'Blink.Layout.UpdateTime',
+  observers: 'Blink.IntersectionObservation.UpdateTime',
+  markers: 'Blink.CompositingInputs.UpdateTime',
+  prePaint: 'Blink.PrePaint.UpdateTime',
+  paint: 'Blink.Paint.UpdateTime',
+} as const;
+export type RenderingPhase = keyof typeof PHASES;
+export type Rendering = Record<RenderingPhase, number> & { total: number };
+
+/** Thread time (ms) of each rendering phase a thread ran between `from` and `to` (trace µs). */
+export function renderingOf(
+  events: TraceEvent[],
+  thread: { pid: number; tid: number },
+  window: { from?: number; to?: number } = {},
+): Rendering {
+  const from = window.from ?? Number.NEGATIVE_INFINITY;
+  const to = window.to ?? Number.POSITIVE_INFINITY;
+  const phaseOf = new Map<string, RenderingPhase>(
+    Object.entries(PHASES).map(([phase, name]) => [name, phase as RenderingPhase]),
+  );
+  const result: Rendering = {
+    style: 0,
+    layout: 0,
+    observers: 0,
+    markers: 0,
+    prePaint: 0,
+    paint: 0,
+    total: 0,
+  };
+  for (const event of events) {
+    if (event.pid !== thread.pid || event.tid !== thread.tid || event.ph !== 'X') continue;
+    if (event.ts < from || event.ts > to) continue;
+    const phase = phaseOf.get(event.name);
+    if (!phase) continue;
+    const ms = (event.tdur ?? event.dur ?? 0) / 1000;
+    result[phase] += ms;
+    result.total += ms;
+  }
+  return result;
 }

@@ -1,0 +1,217 @@
+import { MAX_UNDERLINED_TEXT_LENGTH, NEAR_SCREEN_MARGIN, UNDERLINE_RUN_LENGTH } from '@/lib/limits.ts';
+
+/** The name of the highlight that underlines found addresses; `underline.css` styles it. */
+export const UNDERLINE_NAME = 'webmail-lookup';
+
+/** Where in a text node an address is, as offsets into its data. */
+export interface Stretch {
+  start: number;
+  end: number;
+}
+
+/** A text node with addresses, and the box (its parent element) that says where it is. */
+interface UnderlinedText {
+  box: Element;
+  stretches: readonly Stretch[];
+  /** Made the first time the text comes near the screen. */
+  ranges: AbstractRange[] | null;
+  shown: boolean;
+  run: Run;
+}
+
+/**
+ * Boxes next to each other in the page (siblings, or in sibling rows), watched together through the first
+ * and the last: a run is near the screen when either end is. A run is one box on most pages; on a list or a
+ * table with an address in every row it is up to UNDERLINE_RUN_LENGTH rows, and the observer watches a
+ * fraction of the boxes.
+ */
+interface Run {
+  /** In page order. */
+  boxes: Element[];
+  texts: Set<Text>;
+  /** The boxes watched, and whether each is near the screen. */
+  ends: Map<Element, boolean>;
+  near: boolean;
+}
+
+/** How many levels above two boxes their rows may be siblings: a cell's row (`td` in `tr`), a list item's. */
+const ROW_LEVELS = 2;
+
+/** Whether `box` comes right after `previous` in the page: the next sibling, or in the next sibling row. */
+function isNextTo(previous: Element, box: Element): boolean {
+  let before: Element | null = previous;
+  let after: Element | null = box;
+  for (let level = 0; level <= ROW_LEVELS && before && after; level++) {
+    if (before.nextElementSibling === after) return true;
+    if (before.parentElement === after.parentElement) return false;
+    before = before.parentElement;
+    after = after.parentElement;
+  }
+  return false;
+}
+
+/**
+ * The underline of found addresses, drawn by the browser with the CSS Custom Highlight API, so no node is
+ * added to the page, and kept to the addresses on or near the screen.
+ *
+ * Why near the screen only: whenever the page's DOM or style changes, Chromium drops and rebuilds the marker
+ * of every range of every registered highlight before it paints (HighlightRegistry::ValidateHighlightMarkers),
+ * about 7 µs a range. With the 10,000 ranges of an address-dense page, each change of the page cost a frame
+ * of 80-140 ms (Chromium 150 and 156); with the few dozen near the screen it costs under a millisecond.
+ *
+ * Which texts are near the screen is told by an IntersectionObserver on their parent elements, grouped into
+ * runs: the observer recomputes every target in each frame that changes the page's layout (about 1.4 µs a
+ * target), so 10,000 targets, one per row of an address list, cost the page 700-1,000 ms while it was read.
+ *
+ * Hovering, the badge and the popup go by the scanner's own list of addresses, never by this underline.
+ * An element without a box of its own (`display: contents`) is never seen near the screen, so its text is
+ * not underlined: telling those apart cost a style read for every target (10 ms on the benchmark page).
+ */
+export function createUnderlines(onInvalidated: (callback: () => void) => void) {
+  const supported =
+    typeof Highlight === 'function' &&
+    typeof CSS !== 'undefined' &&
+    'highlights' in CSS &&
+    typeof IntersectionObserver === 'function';
+  if (!supported) return { set() {}, forget() {} };
+
+  const highlight = new Highlight();
+  const texts = new Map<Text, UnderlinedText>();
+  /** Each box with addresses, and its run. */
+  const runOfBox = new Map<Element, Run>();
+  /** Each watched end, and its run. */
+  const runOfEnd = new Map<Element, Run>();
+  /** The run the next box may join: the last one started. */
+  let lastRun: Run | null = null;
+  /** Runs whose boxes changed in this task: their ends are watched anew once, as the task ends. */
+  const runsToRewatch = new Set<Run>();
+
+  function rewatchSoon(run: Run) {
+    if (runsToRewatch.size === 0)
+      queueMicrotask(() => {
+        for (const changed of runsToRewatch) watchEnds(changed);
+        runsToRewatch.clear();
+      });
+    runsToRewatch.add(run);
+  }
+
+  function show(node: Text, text: UnderlinedText) {
+    if (text.shown) return;
+    text.ranges ??= text.stretches.map(
+      ({ start, end }) =>
+        new StaticRange({ startContainer: node, startOffset: start, endContainer: node, endOffset: end }),
+    );
+    for (const range of text.ranges) highlight.add(range);
+    text.shown = true;
+    // Registered with the first underline: a page without an address near the screen has no highlight.
+    if (CSS.highlights.get(UNDERLINE_NAME) !== highlight) CSS.highlights.set(UNDERLINE_NAME, highlight);
+  }
+
+  function hide(text: UnderlinedText) {
+    if (!text.shown) return;
+    for (const range of text.ranges ?? []) highlight.delete(range);
+    text.shown = false;
+  }
+
+  /** Watches the run's first and last boxes, and no other; a run that lost an end may no longer be near. */
+  function watchEnds(run: Run) {
+    const first = run.boxes[0];
+    const last = run.boxes.at(-1);
+    for (const end of [...run.ends.keys()]) {
+      if (end === first || end === last) continue;
+      run.ends.delete(end);
+      runOfEnd.delete(end);
+      observer.unobserve(end);
+    }
+    for (const end of [first, last]) {
+      if (!end || run.ends.has(end)) continue;
+      run.ends.set(end, false);
+      runOfEnd.set(end, run);
+      observer.observe(end);
+    }
+    setNear(run);
+  }
+
+  function runFor(box: Element): Run {
+    const known = runOfBox.get(box);
+    if (known) return known;
+    const previous = lastRun?.boxes.at(-1);
+    let run: Run;
+    if (lastRun && previous && lastRun.boxes.length < UNDERLINE_RUN_LENGTH && isNextTo(previous, box)) {
+      run = lastRun;
+      run.boxes.push(box);
+    } else {
+      run = { boxes: [box], texts: new Set(), ends: new Map(), near: false };
+      lastRun = run;
+    }
+    runOfBox.set(box, run);
+    // A row joining a run moves its last end: once per run and task, not once per row.
+    rewatchSoon(run);
+    return run;
+  }
+
+  function setNear(run: Run) {
+    const near = [...run.ends.values()].some(Boolean);
+    if (near === run.near) return;
+    run.near = near;
+    for (const node of run.texts) {
+      const text = texts.get(node) as UnderlinedText;
+      if (near) show(node, text);
+      else hide(text);
+    }
+  }
+
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const changed = new Set<Run>();
+      for (const entry of entries) {
+        const run = runOfEnd.get(entry.target);
+        if (!run) continue;
+        run.ends.set(entry.target, entry.isIntersecting);
+        changed.add(run);
+      }
+      for (const run of changed) setNear(run);
+    },
+    { rootMargin: NEAR_SCREEN_MARGIN },
+  );
+
+  /** Takes a box out of its run once none of its texts is left: a run of no box is watched no more. */
+  function dropBox(box: Element, run: Run) {
+    run.boxes.splice(run.boxes.indexOf(box), 1);
+    runOfBox.delete(box);
+    if (lastRun === run && run.boxes.length === 0) lastRun = null;
+    rewatchSoon(run);
+  }
+
+  function forget(node: Text) {
+    const text = texts.get(node);
+    if (!text) return;
+    hide(text);
+    texts.delete(node);
+    text.run.texts.delete(node);
+    const boxStillUsed = [...text.run.texts].some((other) => texts.get(other)?.box === text.box);
+    if (!boxStillUsed) dropBox(text.box, text.run);
+  }
+
+  onInvalidated(() => {
+    observer.disconnect();
+    if (CSS.highlights.get(UNDERLINE_NAME) === highlight) CSS.highlights.delete(UNDERLINE_NAME);
+  });
+
+  return {
+    /** Underlines these stretches of a text node, in place of any it had, whenever it is near the screen. */
+    set(node: Text, stretches: readonly Stretch[]) {
+      forget(node);
+      const box = node.parentElement;
+      if (!box || stretches.length === 0 || node.data.length > MAX_UNDERLINED_TEXT_LENGTH) return;
+      const run = runFor(box);
+      const text: UnderlinedText = { box, stretches, ranges: null, shown: false, run };
+      texts.set(node, text);
+      run.texts.add(node);
+      if (run.near) show(node, text);
+    },
+    forget,
+  };
+}
+
+export type Underlines = ReturnType<typeof createUnderlines>;
