@@ -4,6 +4,7 @@ import { benchCatalog } from './catalog.ts';
 import { benchContentScript } from './content-script.ts';
 import { benchExtraction } from './extraction.ts';
 import { benchLookupPath } from './lookup-path.ts';
+import { benchPageCost } from './page-cost.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
 import { printTable } from './table.ts';
@@ -15,5 +16,9 @@ printTable('Address extraction (Node, same text for all)', benchExtraction());
 printTable('The provider catalog', benchCatalog());
 printTable('The built extension', benchSizes());
 printTable('The content script in Chromium', await benchContentScript());
+printTable(
+  'What the extension costs pages, rendering included (Chromium, with and without it in the same run)',
+  await benchPageCost(),
+);
 printTable('The lookup path in Chromium (built extension, local service)', await benchLookupPath());
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());

@@ -1,8 +1,7 @@
-import tlds from 'tlds/index.json' with { type: 'json' };
+import { topLevelDomainList } from './top-level-domain-list.ts';
 
-/** Real top-level domains (IANA, from the maintained `tlds` package), as the package writes them (Unicode for IDN). */
-const TOP_LEVEL_DOMAINS: ReadonlySet<string> = new Set(tlds);
-
+/** Real top-level domains, made on first need (the content script's start is the longest task it runs). */
+let topLevelDomains: ReadonlySet<string> | null = null;
 let punycodeTopLevelDomains: ReadonlySet<string> | null = null;
 
 /**
@@ -12,7 +11,7 @@ let punycodeTopLevelDomains: ReadonlySet<string> | null = null;
  */
 function punycodeForms(): ReadonlySet<string> {
   punycodeTopLevelDomains ??= new Set(
-    tlds.flatMap((tld) => {
+    topLevelDomainList().flatMap((tld) => {
       if (/^[a-z0-9-]+$/.test(tld)) return [];
       try {
         return [new URL(`http://x.${tld}`).hostname.slice(2)];
@@ -26,8 +25,9 @@ function punycodeForms(): ReadonlySet<string> {
 
 /** Whether a label, in any case and in Unicode or punycode form, is a delegated top-level domain. */
 export function isTopLevelDomain(label: string): boolean {
+  topLevelDomains ??= new Set(topLevelDomainList());
   // Most TLDs in text are already lower-case: look them up before making a lower-case copy.
-  if (TOP_LEVEL_DOMAINS.has(label)) return true;
+  if (topLevelDomains.has(label)) return true;
   const lower = label.toLowerCase();
-  return TOP_LEVEL_DOMAINS.has(lower) || (lower.startsWith('xn--') && punycodeForms().has(lower));
+  return topLevelDomains.has(lower) || (lower.startsWith('xn--') && punycodeForms().has(lower));
 }

@@ -24,7 +24,6 @@ import {
   elementCount,
   isAddedNodes,
   isElementRun,
-  runPosition,
   type SubtreePart,
   splitSubtree,
 } from './subtree-parts.ts';
@@ -149,6 +148,8 @@ export function createPageScanner(
   let reportTimer: number | null = null;
   /** The page removed nodes: what was found in them is looked for and forgotten once the queue is read. */
   let sweepPending = false;
+  /** Elements that may carry an address in an attribute, found with their subtree and read after its text. */
+  let unreadSources: Element[] = [];
   /**
    * How many elements one XPath query reads: learned from the queries so far, so that each takes about
    * XPATH_QUERY_MS on this machine and this browser (8,000 elements took 24 ms in Chromium 150 here, a few
@@ -173,21 +174,22 @@ export function createPageScanner(
   }
 
   function indexText(node: Text) {
+    const data = node.data;
     // Most text has no @: one indexOf, before anything costlier. (A changed text was forgotten when its
     // mutation was recorded, so only a node moved elsewhere can still have hits here.)
-    if (node.data.indexOf('@') === -1) return;
+    if (data.indexOf('@') === -1) return;
     forgetText(node);
     const parent = node.parentElement;
     if (!parent || isSkippedText(parent)) return;
-    reading = { node, data: node.data, next: 0, hits: [] };
+    reading = { node, data, next: 0, hits: [] };
     readWindow();
   }
 
   /** Reads the next window of the text being read; once all of it is read, its addresses are kept. */
   function readWindow() {
     const text = reading as TextBeingRead;
-    // Changed or removed meanwhile: its mutation record has queued it again, or it is gone.
-    if (!text.node.isConnected || text.node.data !== text.data) {
+    // Changed or removed since an earlier window: its mutation record has queued it again, or it is gone.
+    if (text.next > 0 && (!text.node.isConnected || text.node.data !== text.data)) {
       reading = null;
       return;
     }
@@ -216,28 +218,30 @@ export function createPageScanner(
   }
 
   /**
-   * Reads, one per call, the attribute sources at or under each root: found by one selector query each, and
-   * read in the scan's slices (the 570 links of the benchmark page took 11 ms to read, parsing each `mailto:`).
+   * Finds the attribute sources at or under each root, by one selector query each; they are read once the
+   * queue's text is, one per unit (the 570 links of the benchmark page took 11 ms to read, parsing each
+   * `mailto:`), so that the first addresses are underlined sooner.
    */
-  function readSourcesUnder(roots: readonly (Element | Document | ShadowRoot)[]): () => boolean {
-    const found: Element[] = [];
-    for (const root of roots) {
-      if (root instanceof Node && !root.isConnected) continue;
-      if (root instanceof Element && root.matches(sourceSelector)) found.push(root);
-      found.push(...root.querySelectorAll(sourceSelector));
-    }
+  function planSources(...roots: (Element | Document | ShadowRoot)[]) {
+    steps.push(() => {
+      for (const root of roots) {
+        if (!root.isConnected) continue;
+        if (root instanceof Element && root.matches(sourceSelector)) unreadSources.push(root);
+        for (const element of root.querySelectorAll(sourceSelector)) unreadSources.push(element);
+      }
+    });
+  }
+
+  /** Reads the attribute sources found so far, one per call; false once there are none left. */
+  function readFoundSources(): () => boolean {
+    const found = unreadSources;
+    unreadSources = [];
     let next = 0;
     return () => {
       const element = found[next++];
-      if (element) readSources(element);
+      if (element?.isConnected) readSources(element);
       return element !== undefined;
     };
-  }
-
-  function planSources(...roots: (Element | Document | ShadowRoot)[]) {
-    steps.push(() => {
-      units = readSourcesUnder(roots);
-    });
   }
 
   /**
@@ -314,6 +318,10 @@ export function createPageScanner(
     }
     queue = [];
     head = 0;
+    if (unreadSources.length > 0) {
+      units = readFoundSources();
+      return true;
+    }
     if (sweepPending) {
       sweepPending = false;
       units = sweep();
@@ -378,42 +386,40 @@ export function createPageScanner(
   }
 
   /**
-   * A run of elements is read by two XPath queries over its parent that pick its positions (`position()`),
-   * for shadow hosts and for text; each finds where the run is now, and if the page has moved its elements
-   * apart, they are queued one by one instead. A run cut from a subtree had its attribute sources found with
-   * it; one the page added has them read element by element.
+   * A run of elements is read by two XPath queries from its first element over it and the siblings that
+   * follow (for shadow hosts, and for text): counted inside the browser, where finding the run's position
+   * among its parent's children from script made a wrapper for every child before it (19 ms on the
+   * benchmark page). If the page has moved its first element away, its elements are queued one by one. A run
+   * cut from a subtree had its attribute sources found with it; one the page added has them found now.
    */
   function planRun(run: ElementRun) {
     if (!run.sourcesRead) planSources(...run.elements);
-    const where = () => {
-      const position = runPosition(run);
-      if (position) return position;
+    const first = run.elements[0] as Element;
+    const members = `(self::* | following-sibling::*[position() < ${run.elements.length}])`;
+    const inPlace = () => {
+      if (first.parentElement === run.parent) return true;
       steps.length = 0;
       queue.splice(head, 0, ...run.elements.filter((element) => element.isConnected));
-      return null;
+      return false;
     };
-    const members = ({ first, last }: { first: number; last: number }) =>
-      `child::*[position() >= ${first} and position() <= ${last}]`;
     steps.push(
       () => {
-        const position = where();
-        if (!position) return;
+        if (!inPlace()) return;
         const custom = document.evaluate(
-          `${members(position)}/${CUSTOM_ELEMENTS}`,
-          run.parent,
+          `${members}/${CUSTOM_ELEMENTS}`,
+          first,
           null,
           XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE,
         );
         for (let i = 0; i < custom.snapshotLength; i++) watchShadowRoot(custom.snapshotItem(i) as Element);
       },
       () => {
-        const position = where();
-        if (!position) return;
+        if (!inPlace()) return;
         units = readEach(
           timedQuery(run.size, () =>
             document.evaluate(
-              `${members(position)}/${TEXT_WITH_AT}`,
-              run.parent,
+              `${members}/${TEXT_WITH_AT}`,
+              first,
               null,
               XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE,
             ),

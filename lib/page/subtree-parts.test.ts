@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ElementRun, elementCount, isElementRun, runPosition, splitSubtree } from './subtree-parts.ts';
+import { type ElementRun, elementCount, isElementRun, splitSubtree } from './subtree-parts.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -51,27 +51,5 @@ describe('splitSubtree', () => {
     const runs = splitSubtree(ul, elementCount(ul), 100, new WeakMap()).filter(isElementRun);
     expect(runs.map((run) => run.elements.length)).toEqual([50, 50, 50, 50]);
     expect(runs.flatMap((run) => run.elements)).toEqual([...ul.children]);
-  });
-});
-
-describe('runPosition', () => {
-  it('finds a run among its parent element children, 1-based', () => {
-    const ul = list(6, 0);
-    document.body.append(ul);
-    const run = { parent: ul, elements: [ul.children[2], ul.children[3]] as Element[] };
-    expect(runPosition(run)).toEqual({ first: 3, last: 4 });
-    ul.prepend(document.createElement('li'));
-    expect(runPosition(run)).toEqual({ first: 4, last: 5 });
-  });
-
-  it('gives up when the page moved the run apart or away', () => {
-    const ul = list(6, 0);
-    document.body.append(ul);
-    const run = { parent: ul, elements: [ul.children[2], ul.children[3]] as Element[] };
-    (ul.children[2] as Element).after(document.createElement('li'));
-    expect(runPosition(run)).toBeNull();
-    const moved = { parent: ul, elements: [ul.children[0]] as Element[] };
-    document.body.append(ul.children[0] as Element);
-    expect(runPosition(moved)).toBeNull();
   });
 });

@@ -119,22 +119,3 @@ function groupSiblings(
   }
   return parts;
 }
-
-/**
- * Where a run stands among its parent's element children now (1-based, as `:nth-child()` and XPath count),
- * or null when the page has moved its elements apart since it was cut: its elements are then read one by one.
- */
-export function runPosition(
-  run: Pick<ElementRun, 'parent' | 'elements'>,
-): { first: number; last: number } | null {
-  const [first] = run.elements;
-  if (!first || first.parentElement !== run.parent) return null;
-  // Searched inside the browser: a walk over the siblings before it made a wrapper for each.
-  const position = Array.prototype.indexOf.call(run.parent.children, first) + 1;
-  let expected: Element | null = first;
-  for (const element of run.elements) {
-    if (element !== expected) return null;
-    expected = element.nextElementSibling;
-  }
-  return { first: position, last: position + run.elements.length - 1 };
-}

@@ -35,7 +35,7 @@ interface Run {
 }
 
 /** How many levels above two boxes their rows may be siblings: a cell's row (`td` in `tr`), a list item's. */
-const ROW_LEVELS = 2;
+const ROW_LEVELS = 1;
 
 /** Whether `box` comes right after `previous` in the page: the next sibling, or in the next sibling row. */
 function isNextTo(previous: Element, box: Element): boolean {

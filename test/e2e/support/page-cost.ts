@@ -26,6 +26,8 @@ import {
 
 /** A frame of more than this (ms) is a long animation frame: the person waits on it. */
 export const LONG_FRAME_MS = 50;
+/** How far apart the page's clock and the trace's may put the same moment (ms). */
+const CLOCK_SLACK_MS = 1;
 
 /** Put into the page before its own scripts: keeps every long animation frame. */
 const FRAME_RECORDER = `(() => {
@@ -113,8 +115,9 @@ export async function measurePageCost(
   const longFrames = recorded
     .filter((frame) => frame.start >= (mark ?? 0))
     .map((frame) => {
+      // The page's clock is coarser than the trace's: a frame's first task may seem to start just before it.
       const window = {
-        from: origin + frame.start * 1000,
+        from: origin + (frame.start - CLOCK_SLACK_MS) * 1000,
         to: origin + (frame.start + frame.duration) * 1000,
       };
       return { ...frame, workMs: workIn(events, thread, window), oursMs: share(window) };
