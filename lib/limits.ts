@@ -25,8 +25,13 @@ export const MAX_ELEMENTS_PER_XPATH = 8_000;
 export const ADDED_NODES_PER_STEP = 1_024;
 /** A subtree step is left for the next slice once this much of a slice is spent (ms). */
 export const LATE_STEP_MS = 2;
-/** The clock is read once per this many text nodes: reading it for each would cost a tenth of the scan. */
-export const NODES_PER_CLOCK_READ = 16;
+/**
+ * The clock is read at most once per this many text nodes while they read quickly: reading it for each
+ * would cost a tenth of the scan.
+ */
+export const MAX_UNITS_PER_CLOCK_READ = 16;
+/** Text nodes read in less than this between two looks at the clock count as quick (ms). */
+export const QUICK_UNITS_MS = 0.5;
 /**
  * Text is read in windows of this many characters, the clock read after each: 16 K of the worst text
  * (all `@`, or `a@` repeated) takes about 1 ms to read, where a whole 1 MB node took 100 ms in Chromium.
