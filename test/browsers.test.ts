@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const OUT_DIR = '.output/store-check';
+/** Each test builds the extension (wxt, about 20 s on 2 cores); a machine three times slower needs a minute. */
+const BUILD_TIMEOUT_MS = 240_000;
 
 function run(command: string, args: string[]) {
   const result = spawnSync(command, args, {
@@ -16,34 +18,42 @@ function run(command: string, args: string[]) {
 }
 
 describe('two browsers, store-ready', () => {
-  it('the Firefox build passes web-ext lint with no errors and names its add-on id', () => {
-    run('npx', ['wxt', 'build', '-b', 'firefox']);
-    const sourceDir = `${OUT_DIR}/firefox-mv2`;
-    const manifest = JSON.parse(readFileSync(`${ROOT}/${sourceDir}/manifest.json`, 'utf8'));
-    expect(manifest.browser_specific_settings.gecko.id).toMatch(/@/);
-    const lint = spawnSync('npx', ['web-ext', 'lint', '--source-dir', sourceDir, '--output', 'json'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-    });
-    const report = JSON.parse(lint.stdout) as {
-      summary: { errors: number };
-      errors: { code: string; file: string }[];
-    };
-    expect(report.errors).toEqual([]);
-    expect(report.summary.errors).toBe(0);
-  });
+  it(
+    'the Firefox build passes web-ext lint with no errors and names its add-on id',
+    () => {
+      run('npx', ['wxt', 'build', '-b', 'firefox']);
+      const sourceDir = `${OUT_DIR}/firefox-mv2`;
+      const manifest = JSON.parse(readFileSync(`${ROOT}/${sourceDir}/manifest.json`, 'utf8'));
+      expect(manifest.browser_specific_settings.gecko.id).toMatch(/@/);
+      const lint = spawnSync('npx', ['web-ext', 'lint', '--source-dir', sourceDir, '--output', 'json'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      const report = JSON.parse(lint.stdout) as {
+        summary: { errors: number };
+        errors: { code: string; file: string }[];
+      };
+      expect(report.errors).toEqual([]);
+      expect(report.summary.errors).toBe(0);
+    },
+    BUILD_TIMEOUT_MS,
+  );
 
-  it('npm run zip makes archives for the Chrome Web Store and for Firefox Add-ons (with sources)', () => {
-    const zip = spawnSync('npm', ['run', 'zip'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', WXT_OUT_DIR: OUT_DIR },
-      encoding: 'utf8',
-    });
-    expect(zip.status, zip.stderr).toBe(0);
-    const archives = readdirSync(`${ROOT}/${OUT_DIR}`).filter((name) => name.endsWith('.zip'));
-    expect(archives.some((name) => name.endsWith('-chrome.zip'))).toBe(true);
-    expect(archives.some((name) => name.endsWith('-firefox.zip'))).toBe(true);
-    expect(archives.some((name) => name.endsWith('-sources.zip'))).toBe(true);
-    expect(existsSync(`${ROOT}/${OUT_DIR}/chrome-mv3/manifest.json`)).toBe(true);
-  });
+  it(
+    'npm run zip makes archives for the Chrome Web Store and for Firefox Add-ons (with sources)',
+    () => {
+      const zip = spawnSync('npm', ['run', 'zip'], {
+        cwd: ROOT,
+        env: { ...process.env, NODE_ENV: 'production', WXT_OUT_DIR: OUT_DIR },
+        encoding: 'utf8',
+      });
+      expect(zip.status, zip.stderr).toBe(0);
+      const archives = readdirSync(`${ROOT}/${OUT_DIR}`).filter((name) => name.endsWith('.zip'));
+      expect(archives.some((name) => name.endsWith('-chrome.zip'))).toBe(true);
+      expect(archives.some((name) => name.endsWith('-firefox.zip'))).toBe(true);
+      expect(archives.some((name) => name.endsWith('-sources.zip'))).toBe(true);
+      expect(existsSync(`${ROOT}/${OUT_DIR}/chrome-mv3/manifest.json`)).toBe(true);
+    },
+    BUILD_TIMEOUT_MS,
+  );
 });
