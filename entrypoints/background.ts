@@ -2,6 +2,7 @@ import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { z } from 'zod';
 import { getWebmailInfo } from '@/lib/api/client.ts';
+import { keepStorageFromContentScripts, toolbarButton } from '@/lib/browser-differences.ts';
 import { contextMenuQuery } from '@/lib/email/context-query.ts';
 import { domainOf } from '@/lib/email/extract.ts';
 import { createAnswerCache } from '@/lib/lookup/cache.ts';
@@ -19,12 +20,8 @@ const tabKey = (tabId: number) => `tabAddresses:${tabId}`;
 const frameAddressesSchema = z.record(z.string(), z.array(z.string()));
 
 export default defineBackground(() => {
-  // Storage holds the API key: only the extension's own pages and this worker may read it, never a
-  // content script (Chromium supports this for storage.local; elsewhere the call is absent or refused).
-  const local = browser.storage.local as {
-    setAccessLevel?: (options: { accessLevel: string }) => Promise<void>;
-  };
-  void local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
+  // Storage holds the API key: only the extension's own pages and this worker may read it.
+  keepStorageFromContentScripts(browser);
 
   const cache = createAnswerCache({
     get: (keys) => browser.storage.local.get(keys),
@@ -134,7 +131,7 @@ export default defineBackground(() => {
           [String(frameId ?? 0)]: [...new Set(request.addresses)],
         }));
         const count = new Set(Object.values(frames).flat()).size;
-        await browser.action.setBadgeText({ tabId, text: count ? String(count) : '' });
+        await toolbarButton(browser).setBadgeText({ tabId, text: count ? String(count) : '' });
         return { count };
       }
       case 'tab-summary':

@@ -4,7 +4,6 @@ import { domainOf } from '@/lib/email/extract.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { type ContentSettings, sendRequest } from '@/lib/messages.ts';
 import { createPageScanner } from '@/lib/page/page-scanner.ts';
-import '@/lib/page/underline.css';
 import { addressSources } from './address-sources.ts';
 import type { CardUi } from './card.tsx';
 import { CARD_TAG } from './card-tag.ts';

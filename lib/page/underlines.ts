@@ -1,7 +1,5 @@
 import { MAX_UNDERLINED_TEXT_LENGTH, NEAR_SCREEN_MARGIN, UNDERLINE_RUN_LENGTH } from '@/lib/limits.ts';
-
-/** The name of the highlight that underlines found addresses; `underline.css` styles it. */
-export const UNDERLINE_NAME = 'webmail-lookup';
+import { UNDERLINE_NAME } from './underline-name.ts';
 
 /** Where in a text node an address is, as offsets into its data. */
 export interface Stretch {

@@ -5,16 +5,20 @@ import { type ExtensionBrowser, launchExtensionBrowser } from './extension-brows
 import { startPageServer } from './page-server.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
 
-export interface ExtensionStack {
+/** What the extension talks to and reads, whatever the browser: DNS, the service, the proxy, the pages. */
+export interface Backend {
   dns: DnsFixtureServer;
   service: ServiceProcess;
   /** The recording proxy in front of the service; the extension's base URL points at it. */
   proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
   pages: Awaited<ReturnType<typeof startPageServer>>;
-  browser: ExtensionBrowser;
-  /** The API key the extension was given, when the stack was asked for one. */
+  /** The API key the extension is to be given, when one was asked for ('' otherwise). */
   key: string;
   close(): Promise<void>;
+}
+
+export interface ExtensionStack extends Backend {
+  browser: ExtensionBrowser;
 }
 
 export interface StackOptions {
@@ -26,12 +30,9 @@ export interface StackOptions {
   generatedPages?: Record<string, string>;
 }
 
-/**
- * Everything a user flow runs on: DNS on loopback with the fixture zones, the real service process, a
- * recording proxy in front of it, a page server, and Chromium with the built extension pointed at the proxy.
- */
-export async function startExtensionStack(options: StackOptions = {}): Promise<ExtensionStack> {
-  const { serviceEnv = {}, credits, settings = {}, generatedPages = {} } = options;
+/** DNS on loopback with the fixture zones, the real service process, a recording proxy in front of it, and a page server. */
+export async function startBackend(options: StackOptions = {}): Promise<Backend> {
+  const { serviceEnv = {}, credits, generatedPages = {} } = options;
   const dns = await startDnsFixtureServer();
   const service = await startServiceProcess({
     DNS_SERVERS: dns.address,
@@ -40,22 +41,36 @@ export async function startExtensionStack(options: StackOptions = {}): Promise<E
   });
   const proxy = await startRecordingProxy(() => service.baseUrl);
   const pages = await startPageServer(generatedPages);
-  const browser = await launchExtensionBrowser();
   const key = credits === undefined ? '' : service.createKey({ credits });
-  await browser.configure({ ...(key && { apiKey: key }), settings: { baseUrl: proxy.url, ...settings } });
   return {
     key,
     dns,
     service,
     proxy,
     pages,
-    browser,
     async close() {
-      await browser.close();
       await pages.close();
       await proxy.close();
       await service.stop();
       await dns.close();
+    },
+  };
+}
+
+/** Everything a user flow runs on in Chromium: the backend, and Chromium with the built extension pointed at the proxy. */
+export async function startExtensionStack(options: StackOptions = {}): Promise<ExtensionStack> {
+  const backend = await startBackend(options);
+  const browser = await launchExtensionBrowser();
+  await browser.configure({
+    ...(backend.key && { apiKey: backend.key }),
+    settings: { baseUrl: backend.proxy.url, ...options.settings },
+  });
+  return {
+    ...backend,
+    browser,
+    async close() {
+      await browser.close();
+      await backend.close();
     },
   };
 }
