@@ -4,7 +4,7 @@ import { domainOf } from '@/lib/email/extract.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { type ContentSettings, sendRequest } from '@/lib/messages.ts';
 import { createPageScanner } from '@/lib/page/page-scanner.ts';
-import { addressSources } from './address-sources.ts';
+import { addressSources } from '@/lib/page/sources/index.ts';
 import type { CardUi } from './card.tsx';
 import { CARD_TAG } from './card-tag.ts';
 import { type HoverTarget, watchHovers } from './hover.ts';

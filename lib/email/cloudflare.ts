@@ -1,9 +1,11 @@
-import { isEmailAddress } from './extract.ts';
+import { parseMailto } from './mailto.ts';
 
 /**
  * Decodes an address hidden by Cloudflare's email obfuscation: `data-cfemail` on `a.__cf_email__`, or the
  * fragment of a `/cdn-cgi/l/email-protection#...` link. The hex string's first byte is a key XORed with
- * each following byte. Returns null for anything that does not decode to an address.
+ * each following byte. A protected link hides its whole `mailto:` target, query included
+ * (`jane@example.com?subject=Hello`): the first recipient is the address. Returns null for anything that
+ * does not decode to one (a share link hides only `?subject=...&body=...`).
  */
 export function decodeCloudflareEmail(hex: string): string | null {
   if (!/^(?:[0-9a-f]{2}){2,}$/i.test(hex) || hex.length > 1024) return null;
@@ -16,9 +18,7 @@ export function decodeCloudflareEmail(hex: string): string | null {
   } catch {
     return null;
   }
-  if (!isEmailAddress(decoded)) return null;
-  const at = decoded.lastIndexOf('@');
-  return `${decoded.slice(0, at)}@${decoded.slice(at + 1).toLowerCase()}`;
+  return parseMailto(`mailto:${decoded}`)[0] ?? null;
 }
 
 /** Encodes the way Cloudflare does; used by tests and fixtures. */

@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCloudflareEmail, encodeCloudflareEmail } from './cloudflare.ts';
 import { extractEmails } from './extract.ts';
-import { parseMailto } from './mailto.ts';
 
 const addresses = (text: string) => extractEmails(text).map((found) => found.address);
 
@@ -103,33 +101,5 @@ describe('extractEmails runs in linear time', () => {
     // case would be thousands of times the reference, a linear one a few times at most.
     const reference = Math.min(timeOf(ordinary), timeOf(ordinary));
     expect(Math.min(timeOf(text), timeOf(text))).toBeLessThan(Math.max(reference, 1) * 50);
-  });
-});
-
-describe('parseMailto', () => {
-  it.each([
-    ['mailto:jane@example.com', ['jane@example.com']],
-    ['MAILTO:Jane@EXAMPLE.com?subject=Hi&body=x', ['Jane@example.com']],
-    ['mailto:jane%40example.com', ['jane@example.com']],
-    ['mailto:a@example.com,b@example.org?cc=c@example.net', ['a@example.com', 'b@example.org']],
-    ['mailto:?to=jane@example.com&subject=x', ['jane@example.com']],
-    ['mailto:%E0%A4%A@example.com', []],
-    ['mailto:not-an-address', []],
-    ['https://example.com', []],
-  ])('%s', (href, expected) => {
-    expect(parseMailto(href)).toEqual(expected);
-  });
-});
-
-describe('Cloudflare email decoding', () => {
-  it('decodes what Cloudflare encodes', () => {
-    expect(decodeCloudflareEmail(encodeCloudflareEmail('jane@Example.com'))).toBe('jane@example.com');
-    // A vector made by an independent (Python) implementation of the scheme, key 0x31.
-    expect(decodeCloudflareEmail('31585f575e715449505c415d541f5e4356')).toBe('info@example.org');
-  });
-
-  it('refuses what does not decode to an address', () => {
-    expect(decodeCloudflareEmail('zz')).toBeNull();
-    expect(decodeCloudflareEmail(encodeCloudflareEmail('not an address'))).toBeNull();
   });
 });

@@ -257,8 +257,14 @@ export function extractEmails(text: string, from = 0, to = text.length): FoundEm
 
 /** Whether a string is exactly one address, as `extractEmails` would find it. */
 export function isEmailAddress(candidate: string): boolean {
+  return addressIn(candidate) !== null;
+}
+
+/** The address a value is, exactly (spaces around it aside), its domain lower-cased; null if it is not one. */
+export function addressIn(value: string): string | null {
+  const candidate = value.trim();
   const [match] = extractEmails(candidate);
-  return match !== undefined && match.start === 0 && match.end === candidate.length;
+  return match !== undefined && match.start === 0 && match.end === candidate.length ? match.address : null;
 }
 
 /** The domain of an address found by `extractEmails` (already lower-cased). */

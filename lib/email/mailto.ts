@@ -1,28 +1,43 @@
-import { isEmailAddress } from './extract.ts';
+import { findEmails } from './obfuscated.ts';
+
+/** The query fields of a `mailto:` URL that hold recipients (RFC 6068 allows any header; these hold addresses). */
+const RECIPIENT_FIELDS = ['to', 'cc', 'bcc'];
+
+/** A part of the URL, percent-decoded; null where it does not decode (a stray `%`, broken UTF-8). */
+function decoded(part: string): string | null {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return null;
+  }
+}
 
 /**
- * The addresses of a `mailto:` URL (RFC 6068): the comma-separated list before `?`, percent-decoded, with
- * `?subject=`, `&body=` and friends stripped, plus any `to=` in the query. Domains are lower-cased; what is
- * not an address is left out.
+ * The addresses of a `mailto:` URL, as a browser hands them to a mail program (RFC 6068): the
+ * comma-separated recipients before `?` and those of `to=`, `cc=` and `bcc=`, percent-decoded, each as a
+ * bare address, a display name with one (`Jane Doe <jane@example.com>`), or written for people
+ * (`mailto:jane at example dot com`, `mailto:jane%5BAT%5Dexample.com`): in a link's target, any of those
+ * forms is an address. Domains are lower-cased; a recipient that holds no address is left out.
  */
 export function parseMailto(href: string): string[] {
-  if (!/^mailto:/i.test(href)) return [];
-  const rest = href.slice('mailto:'.length);
+  if (!/^\s*mailto:/i.test(href)) return [];
+  const rest = href.trim().slice('mailto:'.length);
   const query = rest.indexOf('?');
-  const to = query === -1 ? rest : rest.slice(0, query);
-  const extra = query === -1 ? [] : new URLSearchParams(rest.slice(query + 1)).getAll('to');
-  const addresses: string[] = [];
-  for (const part of [to, ...extra].flatMap((list) => list.split(','))) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(part).trim();
-    } catch {
-      continue;
+  const recipients = [query === -1 ? rest : rest.slice(0, query)];
+  if (query !== -1) {
+    // Split by hand: URLSearchParams would turn a `+` in an address (jane+news@x.com) into a space.
+    for (const pair of rest.slice(query + 1).split('&')) {
+      const equals = pair.indexOf('=');
+      if (equals !== -1 && RECIPIENT_FIELDS.includes(decoded(pair.slice(0, equals))?.toLowerCase() ?? ''))
+        recipients.push(pair.slice(equals + 1));
     }
-    if (!isEmailAddress(decoded)) continue;
-    const at = decoded.lastIndexOf('@');
-    const address = `${decoded.slice(0, at)}@${decoded.slice(at + 1).toLowerCase()}`;
-    if (!addresses.includes(address)) addresses.push(address);
+  }
+  const addresses: string[] = [];
+  for (const recipient of recipients) {
+    for (const part of decoded(recipient)?.split(',') ?? []) {
+      const [first] = findEmails(part, 0, part.length, 'address');
+      if (first && !addresses.includes(first.address)) addresses.push(first.address);
+    }
   }
   return addresses;
 }

@@ -1,10 +1,13 @@
 /**
  * Where, besides text, an address sits on a page: elements that carry one in an attribute. Site adapters
- * read attributes, never class names, as sites rename classes all the time.
+ * read attributes, never class names, as sites rename classes all the time. One adapter, one file, in
+ * `sources/`, each saying where its markup was seen.
  */
 export interface AddressSource {
   name: string;
   selector: string;
-  /** The address an element carries, or null. */
-  read(element: Element): string | null;
+  /** The attributes it reads: a change to one makes the element be read again. */
+  attributes: readonly string[];
+  /** The addresses an element carries (a `mailto:` link may hold several), or none. */
+  read(element: Element): string[];
 }

@@ -1,4 +1,10 @@
-import { extractEmails } from '@/lib/email/extract.ts';
+import {
+  ADDRESS_MARKERS,
+  BARE_AT_MARKERS,
+  findEmails,
+  mayHoldAddress,
+  SHORT_TEXT_LENGTH,
+} from '@/lib/email/obfuscated.ts';
 import {
   ADDED_NODES_PER_STEP,
   FIRST_ELEMENTS_PER_XPATH,
@@ -94,7 +100,15 @@ interface TextBeingRead {
  */
 const CUSTOM_ELEMENTS = 'descendant-or-self::*[contains(local-name(), "-")]';
 /** Text nodes holding an `@`, at or under the context node. */
-const TEXT_WITH_AT = "descendant-or-self::text()[contains(., '@')]";
+const contains = (marker: string) => `contains(., '${marker}')`;
+/**
+ * Text nodes that may hold an address, at or under the context node: with an `@` or a written form's
+ * marker (lib/email/obfuscated.ts), tested inside the browser, as most text holds none.
+ */
+const TEXT_WITH_ADDRESS_MARKER = `descendant-or-self::text()[${[
+  ...ADDRESS_MARKERS.map(contains),
+  `((${BARE_AT_MARKERS.map(contains).join(' or ')}) and (string-length(.) < ${SHORT_TEXT_LENGTH} or ${contains('<')} or ${contains('(')}))`,
+].join(' or ')}]`;
 
 /**
  * Finds the addresses of a page without touching it: text matches are kept by their offsets (underlined
@@ -114,7 +128,7 @@ export function createPageScanner(
   const found = createFoundAddresses();
   /** Open shadow roots found on the page: scanned, observed, and given to caret lookups. */
   const shadowRoots = new Set<ShadowRoot>();
-  const elementAddresses = new WeakMap<Element, string>();
+  const elementAddresses = new WeakMap<Element, string[]>();
   const sourceElements = new Set<Element>();
   const sourceSelector = sources.map((source) => source.selector).join(', ');
   const underlines = createUnderlines((callback) => ctx.onInvalidated(callback));
@@ -123,7 +137,7 @@ export function createPageScanner(
     typeof document.createExpression === 'function'
       ? {
           customElements: document.createExpression(CUSTOM_ELEMENTS),
-          textWithAt: document.createExpression(TEXT_WITH_AT),
+          textWithMarker: document.createExpression(TEXT_WITH_ADDRESS_MARKER),
         }
       : null;
 
@@ -169,18 +183,18 @@ export function createPageScanner(
   }
 
   function forgetElement(element: Element) {
-    const address = elementAddresses.get(element);
-    if (address === undefined) return;
+    const addresses = elementAddresses.get(element);
+    if (addresses === undefined) return;
     elementAddresses.delete(element);
     sourceElements.delete(element);
-    found.remove(address);
+    for (const address of addresses) found.remove(address);
   }
 
   function indexText(node: Text) {
     const data = node.data;
-    // Most text has no @: one indexOf, before anything costlier. (A changed text was forgotten when its
-    // mutation was recorded, so only a node moved elsewhere can still have hits here.)
-    if (data.indexOf('@') === -1) return;
+    // Most text holds no address: a look for the markers, before anything costlier. (A changed text was
+    // forgotten when its mutation was recorded, so only a node moved elsewhere can still have hits here.)
+    if (!mayHoldAddress(data)) return;
     forgetText(node);
     const parent = node.parentElement;
     if (!parent || isSkippedText(parent)) return;
@@ -197,7 +211,7 @@ export function createPageScanner(
       return;
     }
     const to = Math.min(text.data.length, text.next + TEXT_WINDOW);
-    for (const match of extractEmails(text.data, text.next, to))
+    for (const match of findEmails(text.data, text.next, to))
       text.hits.push(new TextHit(text.node, match.start, match.end, match.address));
     text.next = to;
     if (to < text.data.length) return;
@@ -208,16 +222,17 @@ export function createPageScanner(
     underlines.set(text.node, text.hits);
   }
 
-  /** Reads an element's address anew: an attribute that changed may no longer hold one. */
+  /** Reads an element's addresses anew: an attribute that changed may no longer hold one. */
   function readSources(element: Element) {
     forgetElement(element);
-    let address: string | null = null;
+    const addresses = new Set<string>();
     for (const source of sources)
-      if (element.matches(source.selector)) address = source.read(element) ?? address;
-    if (!address) return;
-    elementAddresses.set(element, address);
+      if (element.matches(source.selector))
+        for (const address of source.read(element)) addresses.add(address);
+    if (addresses.size === 0) return;
+    elementAddresses.set(element, [...addresses]);
     sourceElements.add(element);
-    found.add(address);
+    for (const address of addresses) found.add(address);
   }
 
   /**
@@ -296,7 +311,7 @@ export function createPageScanner(
           () => {
             units = readEach(
               timedQuery(size, () =>
-                xpath.textWithAt.evaluate(root, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE),
+                xpath.textWithMarker.evaluate(root, XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE),
               ),
             );
           },
@@ -421,7 +436,7 @@ export function createPageScanner(
         units = readEach(
           timedQuery(run.size, () =>
             document.evaluate(
-              `${members}/${TEXT_WITH_AT}`,
+              `${members}/${TEXT_WITH_ADDRESS_MARKER}`,
               first,
               null,
               XPathResult.UNORDERED_NODE_SNAPSHOT_TYPE,
@@ -525,7 +540,7 @@ export function createPageScanner(
     subtree: true,
     characterData: true,
     attributes: true,
-    attributeFilter: ['href', 'email', 'data-cfemail'],
+    attributeFilter: [...new Set(sources.flatMap((source) => source.attributes))],
   };
 
   const observer = new MutationObserver((records) => {
@@ -569,10 +584,13 @@ export function createPageScanner(
       observer.observe(document.documentElement, OBSERVED);
       ctx.onInvalidated(() => observer.disconnect());
     },
-    /** The address of an attribute source at or above an element (a few levels), or null. */
+    /**
+     * The address of an attribute source at or above an element (a few levels), or null: a link to several
+     * recipients shows its first on hover; every one is in the tab's list.
+     */
     addressOfElement(element: Element | null): { address: string; element: Element } | null {
       for (let current = element, depth = 0; current && depth < 6; current = current.parentElement, depth++) {
-        const address = elementAddresses.get(current);
+        const address = elementAddresses.get(current)?.[0];
         if (address) return { address, element: current };
       }
       return null;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { parseMailto } from './mailto.ts';
+
+describe('parseMailto: every form a browser hands to a mail program', () => {
+  it.each([
+    ['mailto:jane@example.com', ['jane@example.com']],
+    ['MAILTO:Jane@EXAMPLE.com?subject=Hi&body=x', ['Jane@example.com']],
+    ['mailto:jane%40example.com', ['jane@example.com']],
+    ['mailto:redaktion%40mac%2Dand%2Di.de', ['redaktion@mac-and-i.de']],
+    ['mailto:%20julia.horowitz@turner.com', ['julia.horowitz@turner.com']],
+    ['mailto:jane+news@example.com', ['jane+news@example.com']],
+    ['mailto:a@example.com,b@example.org', ['a@example.com', 'b@example.org']],
+    [
+      'mailto:voicers@example.com?cc=mwagner@example.com&subject=Michelle%20Obama',
+      ['voicers@example.com', 'mwagner@example.com'],
+    ],
+    ['mailto:?to=jane@example.com&bcc=boss@example.com&subject=x', ['jane@example.com', 'boss@example.com']],
+    ['mailto:Peter S Galbraith <psg@debian.org>', ['psg@debian.org']],
+    ['mailto:%22Jane%20Doe%22%20%3Cjane@example.com%3E', ['jane@example.com']],
+    ['mailto:acho at telus dot net', ['acho@telus.net']],
+    ['mailto:welch at acm.org', ['welch@acm.org']],
+    ['mailto:wireshark-dev%5BAT%5Dwireshark.org', ['wireshark-dev@wireshark.org']],
+    ['mailto:arnaud.champion%20AT%20devatom.fr', ['arnaud.champion@devatom.fr']],
+    [
+      'mailto:srfi%20minus%20editors%20at%20srfi%20dot%20schemers%20dot%20org',
+      ['srfi-editors@srfi.schemers.org'],
+    ],
+    ['mailto:?subject=Read%20this&body=https%3A%2F%2Fexample.com', []],
+    ['mailto:%E0%A4%A@example.com', []],
+    ['mailto:not-an-address', []],
+    ['https://example.com', []],
+  ])('%s', (href, expected) => {
+    expect(parseMailto(href)).toEqual(expected);
+  });
+});
