@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText } from './support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+import { type Box, textBox, underlinePixels } from './support/underline-pixels.ts';
 
 /**
  * A person's flows on ordinary pages, in real Chromium with the built extension, against the real
@@ -218,6 +219,19 @@ describe('the page itself', () => {
       return original.isEqualNode(document.body);
     }, source);
     expect(same).toBe(true);
+    await page.close();
+  });
+
+  it('draws the underline under an address, where a person sees it, and under no other text', async () => {
+    const page = await openPage('plain.html');
+    await expect
+      .poll(() => page.evaluate(() => CSS.highlights.get('webmail-lookup')?.size ?? 0))
+      .toBeGreaterThanOrEqual(5);
+    const screenshot = await page.screenshot();
+    const address = (await page.evaluate(textBox, 'x7k2@duck.com')) as Box;
+    const plainWords = (await page.evaluate(textBox, 'Replies go to')) as Box;
+    expect(underlinePixels(screenshot, address)).toBeGreaterThan(20);
+    expect(underlinePixels(screenshot, plainWords)).toBe(0);
     await page.close();
   });
 

@@ -1,14 +1,12 @@
 import { spawnSync } from 'node:child_process';
 
-/** Where the end-to-end build goes, apart from `npm run build`'s. */
-export const E2E_EXTENSION_DIR = new URL('../../../.output/e2e/chrome-mv3', import.meta.url).pathname;
+/** Where the end-to-end builds go, apart from `npm run build`'s. */
+const E2E_OUT_DIR = new URL('../../../.output/e2e', import.meta.url).pathname;
+export const E2E_EXTENSION_DIR = `${E2E_OUT_DIR}/chrome-mv3`;
+export const E2E_FIREFOX_DIR = `${E2E_OUT_DIR}/firefox-mv2`;
 
-/**
- * Vitest global setup: builds the Chrome extension once per run, pointed at a local service so its
- * manifest grants http://127.0.0.1/* (any port). Each suite then sets the real service's URL in settings.
- */
-export default function buildExtension(): void {
-  const result = spawnSync('npx', ['wxt', 'build'], {
+function build(browser: 'chrome' | 'firefox'): void {
+  const result = spawnSync('npx', ['wxt', 'build', '-b', browser], {
     cwd: new URL('../../..', import.meta.url).pathname,
     env: {
       ...process.env,
@@ -19,5 +17,16 @@ export default function buildExtension(): void {
     encoding: 'utf8',
   });
   // The build's warnings (third-party annotations) are noise in test and benchmark output; a failure is not.
-  if (result.status !== 0) throw new Error(`The extension build failed:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`The ${browser} extension build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/**
+ * Vitest global setup: builds the extension once per run, for Chromium and for Firefox, pointed at a local
+ * service so its manifest grants http://127.0.0.1/* (any port). Each suite then sets the real service's URL
+ * in settings.
+ */
+export default function buildExtension(): void {
+  build('chrome');
+  build('firefox');
 }

@@ -1,0 +1,150 @@
+/**
+ * Debian's Firefox ESR, headless, driven by puppeteer-core over WebDriver BiDi, with the built Firefox
+ * extension installed as a temporary add-on (so unsigned) in a fresh profile. What Firefox needs, each seen
+ * on 140 and 153 ESR:
+ * - the extension's moz-extension:// host is chosen before launch (`extensions.webextensions.uuids`);
+ * - Firefox 153 refuses WebDriver navigation to moz-extension:// pages without `--remote-allow-system-access`;
+ * - those pages never report their load over BiDi, so they are opened by a raw `browsingContext.navigate`
+ *   that waits for completion, and polled with `evaluate` (their CSP refuses puppeteer's waitForFunction);
+ * - BiDi shows no realm of the extension's background, so one of its pages (options) is kept open to reach
+ *   its storage, tabs and toolbar button.
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Settings } from '../../../lib/settings.ts';
+import { E2E_FIREFOX_DIR } from './build-extension.ts';
+
+export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+/** The add-on id the Firefox build's manifest names (wxt.config.ts). */
+const ADDON_ID = 'webmail-lookup@webmail-lookup.dev';
+const VIEWPORT = { width: 1280, height: 720 };
+
+/** Polls `check` in the page until it gives something truthy; what it gave. */
+export async function until<T, A>(
+  page: Page,
+  check: (argument: A) => T | Promise<T>,
+  argument: A,
+  { timeout = 10_000, interval = 100 } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let lastError: unknown = null;
+  for (;;) {
+    try {
+      const value = (await page.evaluate(check as never, argument as never)) as T;
+      if (value) return value;
+    } catch (error) {
+      // The page may be between documents; what it gives once loaded counts.
+      lastError = error;
+    }
+    if (Date.now() > deadline)
+      throw new Error(`timed out after ${timeout} ms${lastError ? `: ${String(lastError)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, interval));
+  }
+}
+
+/** The part of the extension's `browser` its control page uses; evaluated functions name it themselves. */
+type ExtensionApi = {
+  storage: {
+    local: { get(key: string): Promise<Record<string, unknown>>; set(values: object): Promise<void> };
+  };
+  tabs: { query(query: object): Promise<{ id: number }[]> };
+  browserAction: { getBadgeText(details: object): Promise<string> };
+};
+
+export interface FirefoxExtensionBrowser {
+  browser: Browser;
+  extensionUrl(path: string): string;
+  /** Opens one of the extension's pages in a new tab, loaded. */
+  openExtensionPage(path: string): Promise<Page>;
+  /** A new tab, and the extension's id for it (without the `tabs` permission, ids are told apart by age). */
+  newTab(): Promise<{ page: Page; tabId: number }>;
+  /** Writes settings and the key straight into the extension's storage, as the options page would. */
+  configure(options: { apiKey?: string; settings?: Partial<Settings> }): Promise<void>;
+  badgeOf(tabId: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function launchFirefoxWithExtension(): Promise<FirefoxExtensionBrowser> {
+  if (!existsSync(FIREFOX_PATH)) {
+    throw new Error(
+      `Firefox is needed for the Firefox end-to-end tests and is not at ${FIREFOX_PATH}. Install it with ` +
+        '`apt-get update && apt-get install -y firefox-esr` (as .ci/run does), or set FIREFOX_PATH.',
+    );
+  }
+  const uuid = randomUUID();
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    defaultViewport: VIEWPORT,
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: uuid }) },
+  });
+  try {
+    const installed = await browser.installExtension(E2E_FIREFOX_DIR);
+    if (installed !== ADDON_ID) throw new Error(`installed ${installed}, expected ${ADDON_ID}`);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  const extensionUrl = (path: string) => `moz-extension://${uuid}/${path.replace(/^\//, '')}`;
+  const connection = (
+    browser as unknown as { connection: { send(method: string, params: object): Promise<unknown> } }
+  ).connection;
+
+  async function openExtensionPage(path: string): Promise<Page> {
+    const page = await browser.newPage();
+    const url = extensionUrl(path);
+    const context = (page.mainFrame() as unknown as { _id: string })._id;
+    await connection.send('browsingContext.navigate', { context, url, wait: 'complete' });
+    await until(page, (expected) => location.href === expected && document.readyState === 'complete', url);
+    return page;
+  }
+
+  let control: Page | null = null;
+  const extension = async () => {
+    control ??= await openExtensionPage('options.html');
+    return control;
+  };
+  const tabIds = async () =>
+    (await extension()).evaluate(async () => {
+      const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
+      return (await api.tabs.query({})).map((tab) => tab.id);
+    });
+
+  return {
+    browser,
+    extensionUrl,
+    openExtensionPage,
+    async newTab() {
+      const before = await tabIds();
+      const page = await browser.newPage();
+      const tabId = (await tabIds()).find((id) => !before.includes(id));
+      if (tabId === undefined) throw new Error('the new tab has no id the extension knows');
+      return { page, tabId };
+    },
+    async configure({ apiKey, settings }) {
+      await (await extension()).evaluate(
+        async ({ apiKey, settings }) => {
+          const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
+          const current = ((await api.storage.local.get('settings')).settings as object | undefined) ?? {};
+          const values: Record<string, unknown> = { settings: { ...current, ...settings } };
+          if (apiKey !== undefined) values.apiKey = apiKey;
+          await api.storage.local.set(values);
+        },
+        { apiKey, settings: settings ?? {} },
+      );
+    },
+    async badgeOf(tabId) {
+      return (await extension()).evaluate(
+        (id) =>
+          (globalThis as unknown as { browser: ExtensionApi }).browser.browserAction.getBadgeText({
+            tabId: id,
+          }),
+        tabId,
+      );
+    },
+    close: () => browser.close(),
+  };
+}
