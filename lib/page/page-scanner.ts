@@ -66,7 +66,9 @@ export class TextHit {
 }
 
 /**
- * Elements whose text, always their own child text, is never read: code, styles and form fields. Checking
+ * Elements whose text, always their own child text, is never read: code, styles, form fields, and titles
+ * (the document's, shown in the tab strip, where Gmail puts the person's own address; an SVG's tooltip),
+ * which cannot be hovered or underlined. Checking
  * the parent's name costs a tenth of `closest()` over a selector list (measured on the benchmark page).
  */
 const TEXT_SKIPPING_PARENTS: ReadonlySet<string> = new Set([
@@ -76,6 +78,7 @@ const TEXT_SKIPPING_PARENTS: ReadonlySet<string> = new Set([
   'textarea',
   'option',
   'template',
+  'title',
 ]);
 
 /**

@@ -125,6 +125,42 @@ describe('hovering an address', () => {
     await page.close();
   });
 
+  it("reads Gmail's and Google's apps' people as marked up today, and their account ids not at all", async () => {
+    const page = await openPage('gmail-today.html');
+    const chip = page.locator('[role="option"][data-hovercard-id="buyer@m365-customer.example.com"]');
+    await chip.waitFor();
+    const everyone = [
+      'agent@gmail.com',
+      'billing@new-workspace-customer.example.com',
+      'buyer@m365-customer.example.com',
+      'ceo@m365-customer.example.com',
+      'it@workspace-customer.example.com',
+      'jane.doe@gmail.com',
+      'late.reply@gmail.com',
+      'owner@m365-customer.example.com',
+      'planner@workspace-customer.example.com',
+    ];
+    await expect.poll(() => browser().badgeOf(page)).toBe(String(everyone.length));
+    await expect.poll(() => browser().addressesOf(page)).toEqual(everyone);
+
+    // The compose chip shows a name only: the card comes from its attribute.
+    await chip.hover();
+    const card = page.getByTestId('hover-card');
+    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Microsoft 365');
+    await page.close();
+
+    // With Gmail integration off, only the addresses written in the page's text are read: the draft's
+    // address arrives with the chip, so once it is listed the chip has been passed over.
+    await browser().configure({ settings: { gmailIntegration: false } });
+    const off = await openPage('gmail-today.html');
+    await off.locator('[role="option"]').waitFor();
+    await expect
+      .poll(() => browser().addressesOf(off))
+      .toEqual(['billing@new-workspace-customer.example.com', 'jane.doe@gmail.com', 'late.reply@gmail.com']);
+    await browser().configure({ settings: { gmailIntegration: true } });
+    await off.close();
+  });
+
   it('puts the query into the search template encoded: spaces, +, &, #, unicode', async () => {
     await browser().configure({ settings: { searchQueryTemplate: 'from:{address} "a b" + & # ü' } });
     const page = await openPage('plain.html');

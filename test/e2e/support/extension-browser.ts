@@ -18,11 +18,14 @@ export interface ExtensionBrowser {
   tabIdOf(page: Page): Promise<number>;
   /** The toolbar badge text of a page's tab. */
   badgeOf(page: Page): Promise<string>;
+  /** The tab's address list as the background keeps it (every frame's report), sorted. */
+  addressesOf(page: Page): Promise<string[]>;
   close(): Promise<void>;
 }
 
 /** The part of the worker's `chrome` the tests use; evaluated functions run in the worker, so each names it itself. */
 type ChromeForTests = {
+  storage: { session: { get(key: string): Promise<Record<string, unknown>> } };
   tabs: { query(query: object): Promise<{ id: number; url: string }[]> };
   action: { getBadgeText(details: object): Promise<string> };
 };
@@ -121,6 +124,16 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
           (globalThis as unknown as { chrome: ChromeForTests }).chrome.action.getBadgeText({ tabId: id }),
         tabId,
       );
+    },
+    async addressesOf(page) {
+      const frames = await (await worker()).evaluate(
+        async (key) =>
+          ((await (globalThis as unknown as { chrome: ChromeForTests }).chrome.storage.session.get(key))[
+            key
+          ] ?? {}) as Record<string, string[]>,
+        `tabAddresses:${await tabIdOf(page)}`,
+      );
+      return [...new Set(Object.values(frames).flat())].sort();
     },
     async close() {
       await context.close();
