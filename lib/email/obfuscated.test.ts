@@ -28,6 +28,14 @@ describe('addresses written for people', () => {
     ['send mail to rand-mh-devel at lists.sourceforge.net.', 'rand-mh-devel@lists.sourceforge.net', 'list'],
     ['ufleisch\u00a0at\u00a0users.sourceforge.net', 'ufleisch@users.sourceforge.net', 'list'],
     ['roelofs\u00a0@\u00a0pobox.com', 'roelofs@pobox.com', 'spaced'],
+    ['Published by Greg Roelofs, roelofs\u00a0@\u00a0pobox.com.', 'roelofs@pobox.com', 'spaced'],
+    // Wrapped across the source's lines, which the page renders as spaces.
+    ['came from bluebird (at)\ndartmouth (dot) edu, and tjw.', 'bluebird@dartmouth.edu', 'brackets'],
+    [
+      'the developer list - user-mode-linux-devel at\nlists dot sourceforge dot net',
+      'user-mode-linux-devel@lists.sourceforge.net',
+      'words',
+    ],
   ])('%s', (text, address, form) => {
     expect(found(text)).toEqual([address]);
     const [written] = extractObfuscatedEmails(text);

@@ -63,16 +63,15 @@ export type TextContext = 'text' | 'address';
  * The separators people write for `@`, found by one search: a bracketed `at` or `@` (`[at]`, `(AT)`,
  * `{at}`), `-AT-`, a spaced `at`, or a spaced `@`.
  */
-const AT_SEPARATOR =
-  /[[({<]\s*(?:[aA][tT]|@)\s*[\])}>]|[-_]AT[-_]|[ \u00a0](?:at|AT|At)[ \u00a0]|[ \u00a0]@|@[ \u00a0]/g;
+const AT_SEPARATOR = /[[({<]\s*(?:[aA][tT]|@)\s*[\])}>]|[-_]AT[-_]|\s(?:at|AT|At)\s|\s@|@\s/g;
 /** The separators people write for a dot in an address, at a place (`y`). */
-const WRITTEN_DOT = /[ \u00a0]*[[({<]\s*dot\s*[\])}>][ \u00a0]*|[ \u00a0]+(?:dot|DOT|Dot)[ \u00a0]+/y;
+const WRITTEN_DOT = /\s*[[({<]\s*dot\s*[\])}>]\s*|\s+(?:dot|DOT|Dot)\s+/y;
 /**
  * What people write for the characters of a local part, just before an atom: a dot, and in local parts a
  * hyphen or an underscore too (`srfi minus editors at srfi dot schemers dot org`).
  */
 const WRITTEN_LOCAL_CHARACTER =
-  /(?:[ \u00a0]*[[({<]\s*(dot|minus|dash|hyphen|underscore)\s*[\])}>][ \u00a0]*|[ \u00a0]+(dot|minus|dash|hyphen|underscore)[ \u00a0]+)$/i;
+  /(?:\s*[[({<]\s*(dot|minus|dash|hyphen|underscore)\s*[\])}>]\s*|\s+(dot|minus|dash|hyphen|underscore)\s+)$/i;
 const CHARACTER_OF_WORD: Record<string, string> = {
   dot: '.',
   minus: '-',
@@ -82,7 +81,8 @@ const CHARACTER_OF_WORD: Record<string, string> = {
 };
 const LABEL = /[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?/y;
 const LOCAL_CHARACTER = /[A-Za-z0-9._%+'-]/;
-const SPACE = /[ \u00a0]/;
+/** Any white space: a text node's line breaks render as spaces, and an address may be wrapped across them. */
+const SPACE = /\s/;
 
 /** Inserted into addresses to spoil them for harvesters, and taken out by people. */
 const SPAM_MARKER = /NOSPAM|NO-SPAM|NO_SPAM|REMOVEME|REMOVE-ME|SPAMFREE/g;
@@ -158,7 +158,7 @@ function localBefore(text: string, end: number): Part | null {
 }
 
 /** Whether a bare `at` (or a spaced `@`) between these parts is an address and not prose. */
-function isListForm(text: string, local: Part, domain: Part, context: TextContext): boolean {
+function isListForm(text: string, local: Part, domain: Part, context: TextContext, spaced: boolean): boolean {
   if (context === 'address') return true;
   // "jane at example dot com": written dots are not prose.
   if (domain.writtenDot || local.writtenDot) return !PROSE_BEFORE_AT.has(local.text.toLowerCase());
@@ -171,6 +171,8 @@ function isListForm(text: string, local: Part, domain: Part, context: TextContex
   if ((before.endsWith('<') && after.startsWith('>')) || (before.endsWith('(') && after.startsWith(')')))
     return true;
   if (PROSE_BEFORE_AT.has(local.text.toLowerCase())) return false;
+  // Prose does not put a spaced `@` before a domain ("roelofs @ pobox.com").
+  if (spaced) return true;
   // What prose's words do not hold: a dot, an underscore or a digit, or two hyphens (rand-mh-devel).
   return /[._\d]/.test(local.text) || (local.text.match(/-/g)?.length ?? 0) >= 2;
 }
@@ -215,7 +217,7 @@ export function extractObfuscatedEmails(
     const upperAt = form === 'list' && separator.trim() === 'AT';
     if ((upperAt || form === 'words') && isShouting(local, domain)) continue;
     if ((form === 'list' && !upperAt) || form === 'spaced') {
-      if (!isListForm(text, local, domain, context)) continue;
+      if (!isListForm(text, local, domain, context, form === 'spaced')) continue;
     }
     const address = `${local.text}@${domain.text.toLowerCase()}`;
     if (!isEmailAddress(address)) continue;
