@@ -1,5 +1,5 @@
 /**
- * What a person sees on a corpus page, for labelling it by hand: `npm run show-real-page -- <page id>` (or
+ * What a person sees on a corpus page, for labelling it by hand: `npm run show-real-page -- <page id>...` (or
  * `all`) prints the page's visible text as Chromium renders it with the page's scripts blocked, then every
  * link whose target is `mailto:` or Cloudflare's email protection, with its text. Labels come from reading
  * this, never from the extension's own findings.
@@ -9,9 +9,9 @@ import { startCorpusServer } from '../test/e2e/support/corpus-server.ts';
 import { launchPlainBrowser } from '../test/e2e/support/extension-browser.ts';
 import { fetchCorpus, readCorpus } from '../test/support/real-pages.ts';
 
-const wanted = process.argv[2];
-if (!wanted) {
-  console.error('Usage: npm run show-real-page -- <page id> | all');
+const wanted = process.argv.slice(2);
+if (wanted.length === 0) {
+  console.error('Usage: npm run show-real-page -- <page id>... | all');
   process.exit(2);
 }
 const corpus = readCorpus();
@@ -19,7 +19,7 @@ fetchCorpus(corpus);
 const server = await startCorpusServer(corpus);
 const browser = await launchPlainBrowser();
 try {
-  for (const page of corpus.pages.filter((candidate) => wanted === 'all' || candidate.id === wanted)) {
+  for (const page of corpus.pages.filter((candidate) => wanted.includes('all') || wanted.includes(candidate.id))) {
     const tab = await browser.context.newPage();
     await tab.goto(server.url(page.id), { waitUntil: 'load' });
     const seen = await tab.evaluate(() => ({
