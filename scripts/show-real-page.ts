@@ -19,7 +19,9 @@ fetchCorpus(corpus);
 const server = await startCorpusServer(corpus);
 const browser = await launchPlainBrowser();
 try {
-  for (const page of corpus.pages.filter((candidate) => wanted.includes('all') || wanted.includes(candidate.id))) {
+  for (const page of corpus.pages.filter(
+    (candidate) => wanted.includes('all') || wanted.includes(candidate.id),
+  )) {
     const tab = await browser.context.newPage();
     await tab.goto(server.url(page.id), { waitUntil: 'load' });
     const seen = await tab.evaluate(() => ({
