@@ -121,7 +121,7 @@ export async function benchService(): Promise<BenchRow[]> {
   );
   const bare = await startBareServer();
   try {
-    const key = service.createKey({ credits: 1_000_000_000 });
+    const key = await service.createKey({ credits: 1_000_000_000 });
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     await service.lookup({ email: 'gmail.com' }, key);
 
