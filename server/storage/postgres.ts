@@ -21,26 +21,38 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/**
+ * A connection PostgreSQL cuts while it is checked out (a shutdown between two statements of a transaction)
+ * reports an 'error' event, and its next statement fails, which fails the transaction. Unheard, the event
+ * would end the process.
+ */
+const onConnectionLost = () => {};
+
 /** Runs `work` in one transaction on one pooled connection. */
 export async function inTransaction<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
 ): Promise<T> {
   const client = await pool.connect();
+  client.on('error', onConnectionLost);
+  let result: T;
   try {
     await client.query('BEGIN');
-    const result = await work(client);
+    result = await work(client);
     await client.query('COMMIT');
-    client.release();
-    return result;
   } catch (error) {
     // A connection that cannot even roll back (PostgreSQL went away) is closed, not returned to the pool.
-    await client.query('ROLLBACK').then(
-      () => client.release(),
-      (lost: Error) => client.release(lost),
+    const lost = await client.query('ROLLBACK').then(
+      () => undefined,
+      (rollbackError: Error) => rollbackError,
     );
+    client.off('error', onConnectionLost);
+    client.release(lost);
     throw error;
   }
+  client.off('error', onConnectionLost);
+  client.release();
+  return result;
 }
 
 /** `postgres://user:secret@host:5432/db` as `PostgreSQL host:5432/db`: where, without the password. */
