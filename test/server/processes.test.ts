@@ -62,6 +62,24 @@ describe.each(BACKENDS)('two service processes on one %s database', (backend) =>
     expect(await first.balance(key)).toMatchObject({ credits: 0, lookups: 100 });
   });
 
+  it('share one cache: one process’s answer serves the other, and skip_cache refreshes the shared entry', async () => {
+    const key = await first.createKey({ credits: 10 });
+    expect((await first.lookup({ email: 'outlook.com' }, key)).status).toBe(200);
+    const asked = dns.queries.get('outlook.com');
+    expect((await second.lookup({ email: 'outlook.com' }, key)).status).toBe(200);
+    expect(dns.queries.get('outlook.com')).toBe(asked);
+
+    expect((await second.lookup({ email: 'outlook.com', skip_cache: true }, key)).status).toBe(200);
+    expect(dns.queries.get('outlook.com')).toBe((asked ?? 0) + 1);
+    const third = await startServiceProcess({ ...env(), ...first.databaseEnv });
+    try {
+      expect((await third.lookup({ email: 'outlook.com' }, key)).status).toBe(200);
+      expect(dns.queries.get('outlook.com')).toBe((asked ?? 0) + 1);
+    } finally {
+      await third.stop();
+    }
+  });
+
   it('loses nothing committed when one is killed with SIGKILL mid-load, and the other keeps serving', async () => {
     const victim = await startServiceProcess({ ...env(), ...first.databaseEnv });
     const start = 5_000;
