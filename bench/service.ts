@@ -1,6 +1,8 @@
 /**
  * The service under a real load generator (autocannon), beside a bare node:http server sending the same
- * JSON, in the same run: cached lookups, uncached lookups (DNS on loopback each time) and the floor.
+ * JSON, in the same run: cached lookups, uncached lookups (DNS on loopback each time) and the floor, for one
+ * process on SQLite and for one and two processes on one PostgreSQL (a server of the bench's own, on
+ * loopback, as in the tests; every process and the load generator share this machine's cores).
  * The floor and the cached lookups are measured in alternating short rounds, as on a machine shared with
  * other work the throughput drifts by half within a minute: each round's ratio compares two runs made
  * back to back, and the medians over rounds stand for the whole.
@@ -9,6 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { API_PATH } from '../lib/webmail-info.ts';
 import { startDnsFixtureServer } from '../test/support/dns-fixture-server.ts';
+import { type PostgresServer, startPostgres } from '../test/support/postgres-server.ts';
 import { startServiceProcess } from '../test/support/service-process.ts';
 import { median } from './stats.ts';
 import type { BenchRow } from './table.ts';
@@ -113,6 +116,60 @@ const row = (name: string, result: LoadResult, budget = ''): BenchRow => ({
   budget,
 });
 
+/** Options that load every process of a target, its connections shared out among them in turn. */
+function across(baseUrls: readonly string[], options: Omit<autocannon.Options, 'url'>): autocannon.Options {
+  const urls = baseUrls.map((baseUrl) => `${baseUrl}${API_PATH}`);
+  // autocannon takes an array of URLs (lib/run.js gives connection i the URL i % n); its types say string.
+  return { ...options, url: (urls.length === 1 ? urls[0] : urls) as string };
+}
+
+let uncachedDomains = 0;
+
+/** Uncached lookups: a new domain each time, with skip_cache, so every request asks DNS and writes the cache. */
+function uncachedLookups(baseUrls: readonly string[], headers: Record<string, string>): autocannon.Options {
+  return across(baseUrls, {
+    requests: [
+      {
+        method: 'POST',
+        headers,
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({
+            email: `c${uncachedDomains++}.bench-customer.example.com`,
+            skip_cache: true,
+          }),
+        }),
+      },
+    ],
+  });
+}
+
+/** Cached and uncached lookups on `processes` service processes sharing one PostgreSQL database. */
+async function benchPostgres(
+  dnsAddress: string,
+  postgres: PostgresServer,
+  processes: number,
+): Promise<{ cached: LoadResult; uncached: LoadResult }> {
+  const env = { DNS_SERVERS: dnsAddress, DNS_TIMEOUT_MS: '2000' };
+  const first = await startServiceProcess(env, { keepOutput: false, postgres });
+  const services = [first];
+  try {
+    while (services.length < processes) {
+      services.push(await startServiceProcess({ ...env, ...first.databaseEnv }, { keepOutput: false }));
+    }
+    const key = await first.createKey({ credits: 1_000_000_000 });
+    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+    const baseUrls = services.map((service) => service.baseUrl);
+    const cached = await load(
+      across(baseUrls, { method: 'POST', headers, body: '{"email":"jane@gmail.com"}' }),
+    );
+    const uncached = await load(uncachedLookups(baseUrls, headers));
+    return { cached, uncached };
+  } finally {
+    for (const service of services.reverse()) await service.stop();
+  }
+}
+
 export async function benchService(): Promise<BenchRow[]> {
   const dns = await startDnsFixtureServer();
   const service = await startServiceProcess(
@@ -120,8 +177,9 @@ export async function benchService(): Promise<BenchRow[]> {
     { keepOutput: false },
   );
   const bare = await startBareServer();
+  const postgres = await startPostgres();
   try {
-    const key = service.createKey({ credits: 1_000_000_000 });
+    const key = await service.createKey({ credits: 1_000_000_000 });
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     await service.lookup({ email: 'gmail.com' }, key);
 
@@ -129,33 +187,27 @@ export async function benchService(): Promise<BenchRow[]> {
       { url: `${bare.url}${API_PATH}`, method: 'POST', headers, body: '{"email":"gmail.com"}' },
       { url: `${service.baseUrl}${API_PATH}`, method: 'POST', headers, body: '{"email":"jane@gmail.com"}' },
     );
-    let counter = 0;
-    const uncached = await load({
-      url: `${service.baseUrl}${API_PATH}`,
-      requests: [
-        {
-          method: 'POST',
-          headers,
-          setupRequest: (request) => ({
-            ...request,
-            body: JSON.stringify({ email: `c${counter++}.bench-customer.example.com`, skip_cache: true }),
-          }),
-        },
-      ],
-    });
+    const uncached = await load(uncachedLookups([service.baseUrl], headers));
+    const onePostgres = await benchPostgres(dns.address, postgres, 1);
+    const twoPostgres = await benchPostgres(dns.address, postgres, 2);
     const ratios = rounds.b.map((cached, i) => cached.rps / (rounds.a[i]?.rps ?? Number.NaN));
     const ratio = median(ratios);
     const percent = (value: number) => (value * 100).toFixed(0);
     return [
       row(`bare node:http, same JSON (floor), median of ${ROUNDS} rounds`, medianOf(rounds.a)),
       row(
-        `service, cached lookup, median of ${ROUNDS} rounds`,
+        `SQLite, 1 process, cached lookup, median of ${ROUNDS} rounds`,
         medianOf(rounds.b),
         `>= ${percent(CACHED_RATIO_BUDGET)}% of bare: ${percent(ratio)}% ${ratio >= CACHED_RATIO_BUDGET ? 'OK' : 'MISSED'} (${percent(ratio - CACHED_RATIO_BUDGET)} points; rounds ${percent(Math.min(...ratios))}–${percent(Math.max(...ratios))}%)`,
       ),
-      row('service, uncached lookup (loopback DNS)', uncached),
+      row('SQLite, 1 process, uncached lookup (loopback DNS)', uncached),
+      row('PostgreSQL, 1 process, cached lookup', onePostgres.cached),
+      row('PostgreSQL, 1 process, uncached lookup (loopback DNS)', onePostgres.uncached),
+      row('PostgreSQL, 2 processes, cached lookup', twoPostgres.cached),
+      row('PostgreSQL, 2 processes, uncached lookup (loopback DNS)', twoPostgres.uncached),
     ];
   } finally {
+    await postgres.stop();
     bare.child.kill();
     await service.stop();
     await dns.close();

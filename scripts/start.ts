@@ -7,7 +7,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createAccounts } from '../server/accounts.ts';
 import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/database.ts';
+import { openStorage } from '../server/storage/open-storage.ts';
 import { startDnsFixtureServer } from '../test/support/dns-fixture-server.ts';
 
 /** Only ever valid against a local database; never a key of the hosted service. */
@@ -16,11 +16,11 @@ const DEMO_CREDITS = 10_000;
 
 const offline = process.argv.includes('--offline');
 const config = loadConfig(process.env);
-const db = openDatabase(config.DATABASE_PATH);
-const accounts = createAccounts(db);
-if (accounts.accountForKey(DEMO_API_KEY) === null)
-  accounts.create({ credits: DEMO_CREDITS, key: DEMO_API_KEY });
-db.close();
+const storage = await openStorage(config);
+const accounts = createAccounts(storage);
+if ((await accounts.accountForKey(DEMO_API_KEY)) === null)
+  await accounts.create({ credits: DEMO_CREDITS, key: DEMO_API_KEY });
+await storage.close();
 
 const serviceEnv: NodeJS.ProcessEnv = { ...process.env };
 if (offline) serviceEnv.DNS_SERVERS = (await startDnsFixtureServer()).address;

@@ -11,6 +11,10 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8787),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().min(1).default('./data/webmail-lookup.db'),
+  /** When set, PostgreSQL (shared by every service process) instead of the SQLite file. */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'DATABASE_URL takes a postgres:// URL' })
+    .optional(),
   DNS_SERVERS: z
     .string()
     .optional()

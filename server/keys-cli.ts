@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Accounts } from './accounts.ts';
+import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage:
   keys create [--credits N] [--subscription-days N [--allowance N]]   prints the new key on the last line
@@ -12,12 +13,8 @@ function count(value: string | undefined, flag: string): number | undefined {
   return Number(value);
 }
 
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
 /** The `keys` command: creates, tops up and lists API keys. Returns the lines to print. */
-export function runKeysCommand(args: string[], accounts: Accounts): string[] {
+export async function runKeysCommand(args: string[], accounts: Accounts): Promise<string[]> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -39,7 +36,7 @@ export function runKeysCommand(args: string[], accounts: Accounts): string[] {
 
   switch (command) {
     case 'create': {
-      const created = accounts.create({ credits: 0, ...grant });
+      const created = await accounts.create({ credits: 0, ...grant });
       return [
         `Created a key with ${credits ?? 0} credits${subscriptionDays ? ` and a ${subscriptionDays}-day subscription` : ''}.`,
         'It is shown only now; only its hash is stored:',
@@ -51,26 +48,22 @@ export function runKeysCommand(args: string[], accounts: Accounts): string[] {
       if (credits === undefined && subscriptionDays === undefined) {
         throw new UsageError(`keys topup needs --credits or --subscription-days\n${USAGE}`);
       }
-      if (!accounts.topUp(key, grant)) throw new UsageError('No such key');
+      if (!(await accounts.topUp(key, grant))) throw new UsageError('No such key');
       return ['Topped up.'];
     }
     case 'list':
       return [
         'account  key          credits  subscription-until        allowance  lookups',
-        ...accounts
-          .list()
-          .map((row) =>
-            [
-              String(row.id).padEnd(8),
-              `${row.keyPrefix}…`.padEnd(12),
-              String(row.credits).padStart(7),
-              (row.subscriptionExpiresAt ? new Date(row.subscriptionExpiresAt).toISOString() : '-').padEnd(
-                24,
-              ),
-              String(row.subscriptionAllowance).padStart(9),
-              String(row.lookups).padStart(8),
-            ].join(' '),
-          ),
+        ...(await accounts.list()).map((row) =>
+          [
+            String(row.id).padEnd(8),
+            `${row.keyPrefix}…`.padEnd(12),
+            String(row.credits).padStart(7),
+            (row.subscriptionExpiresAt ? new Date(row.subscriptionExpiresAt).toISOString() : '-').padEnd(24),
+            String(row.subscriptionAllowance).padStart(9),
+            String(row.lookups).padStart(8),
+          ].join(' '),
+        ),
       ];
     default:
       throw new UsageError(USAGE);

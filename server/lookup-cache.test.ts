@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../lib/catalog/index.ts';
-import { openDatabase } from './database.ts';
 import type { LookupResult } from './lookup.ts';
-import { createLookupCache, MEMORY_CACHE_ENTRIES } from './lookup-cache.ts';
+import { createLookupCache, MEMORY_CACHE_ENTRIES, MEMORY_CACHE_MAX_AGE_MS } from './lookup-cache.ts';
+import { createSqliteStorage, openSqliteDatabase } from './storage/sqlite.ts';
 
 const gmail: LookupResult = { kind: 'found', info: classify('gmail.com') ?? expect.unreachable() };
 
 function setup() {
   let time = 1_000_000;
-  const db = openDatabase(':memory:');
+  const db = openSqliteDatabase(':memory:');
+  const storage = createSqliteStorage(db, 'database :memory:');
   const clock = { now: () => time, advance: (ms: number) => (time += ms) };
-  return { db, clock, cache: createLookupCache(db, clock.now) };
+  return { db, storage, clock, cache: createLookupCache(storage, clock.now) };
 }
 
 describe('lookup cache', () => {
@@ -23,10 +24,10 @@ describe('lookup cache', () => {
     expect(cache.get('gmail.com')).toBeNull();
   });
 
-  it('keeps answers in SQLite, so a new process (a new cache over the same file) finds them', () => {
-    const { db, cache, clock } = setup();
+  it('keeps answers in the database, so a new process (a new cache over the same database) finds them', () => {
+    const { storage, cache, clock } = setup();
     cache.set('no-mx.example.com', { kind: 'no-mx' }, 60);
-    expect(createLookupCache(db, clock.now).get('no-mx.example.com')).toEqual({ kind: 'no-mx' });
+    expect(createLookupCache(storage, clock.now).get('no-mx.example.com')).toEqual({ kind: 'no-mx' });
   });
 
   it('treats an unreadable row as a miss', () => {
@@ -47,7 +48,7 @@ describe('lookup cache', () => {
     expect(cache.get('gmail.com')).toBeNull();
   });
 
-  it('bounds the memory tier, falling back to SQLite for what it dropped', () => {
+  it('bounds the memory tier, falling back to the database for what it dropped', () => {
     const { db, cache, clock } = setup();
     for (let i = 0; i <= MEMORY_CACHE_ENTRIES; i++) cache.set(`d${i}.example`, { kind: 'unrecognised' }, 60);
     db.prepare('UPDATE lookup_cache SET body = \'{"kind":"no-mx"}\' WHERE domain = \'d0.example\'').run();
@@ -55,5 +56,16 @@ describe('lookup cache', () => {
     expect(cache.get(`d${MEMORY_CACHE_ENTRIES}.example`)).toEqual({ kind: 'unrecognised' });
     clock.advance(61_000);
     expect(cache.purgeExpired()).toBe(MEMORY_CACHE_ENTRIES + 1);
+  });
+
+  it('learns of another process’s refresh within MEMORY_CACHE_MAX_AGE_MS', () => {
+    const { storage, cache, clock } = setup();
+    const other = createLookupCache(storage, clock.now);
+    cache.set('example.com', { kind: 'unrecognised' }, 3600);
+    other.set('example.com', gmail, 3600);
+    clock.advance(MEMORY_CACHE_MAX_AGE_MS - 1);
+    expect(cache.get('example.com')).toEqual({ kind: 'unrecognised' });
+    clock.advance(1);
+    expect(cache.get('example.com')).toEqual(gmail);
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { webmailInfoSchema } from '../lib/webmail-info.ts';
-import type { Db } from './database.ts';
+import { after, type Eventually } from './eventually.ts';
 import type { LookupResult } from './lookup.ts';
+import type { Storage } from './storage/storage.ts';
 
 const storedResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('found'), info: webmailInfoSchema }),
@@ -10,59 +11,77 @@ const storedResult = z.discriminatedUnion('kind', [
 ]);
 
 /**
- * Entries kept in memory in front of SQLite, least recently used dropped first. A SQLite point read costs
- * about 20 µs under WAL, which was a third of a cached request's time (profiled under autocannon).
+ * Entries kept in memory in front of the database, least recently used dropped first. A SQLite point read
+ * costs about 20 µs under WAL, which was a third of a cached request's time (profiled under autocannon); a
+ * PostgreSQL one is a round trip.
  */
 export const MEMORY_CACHE_ENTRIES = 10_000;
+/**
+ * How long a process answers from what it read from the shared cache before reading it again. Another
+ * process's refresh (skip_cache) of an answer reaches this one's memory within this time; an entry is never
+ * served past its own expiry. DNS answers change over hours, so a minute behind costs nothing real.
+ */
+export const MEMORY_CACHE_MAX_AGE_MS = 60_000;
 
-/** Answers per domain: in memory, then in SQLite (which survives restarts); expired and unreadable rows count as misses. */
-export function createLookupCache(db: Db, now: () => number = Date.now) {
-  const memory = new Map<string, { result: LookupResult; expiresAt: number }>();
-  const remember = (domain: string, result: LookupResult, expiresAt: number) => {
+interface Remembered {
+  result: LookupResult;
+  expiresAt: number;
+  /** When it was read from, or written to, the database. */
+  readAt: number;
+}
+
+/**
+ * Answers per domain: in this process's memory, then in the database (shared by every process, surviving
+ * restarts); expired and unreadable rows count as misses.
+ */
+export function createLookupCache(storage: Storage, now: () => number = Date.now) {
+  const memory = new Map<string, Remembered>();
+  const remember = (domain: string, entry: Remembered) => {
     memory.delete(domain);
-    memory.set(domain, { result, expiresAt });
+    memory.set(domain, entry);
     if (memory.size > MEMORY_CACHE_ENTRIES) memory.delete(memory.keys().next().value as string);
   };
-  const read = db.prepare<[string, number], { body: string; expiresAt: number }>(
-    'SELECT body, expires_at AS expiresAt FROM lookup_cache WHERE domain = ? AND expires_at > ?',
-  );
-  const write = db.prepare<[string, number, string, number]>(
-    `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT(domain) DO UPDATE SET status = excluded.status, body = excluded.body, expires_at = excluded.expires_at`,
-  );
-  const purge = db.prepare<[number]>('DELETE FROM lookup_cache WHERE expires_at <= ?');
+  const parse = (body: string): LookupResult | null => {
+    try {
+      const parsed = storedResult.safeParse(JSON.parse(body));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
 
   return {
-    get(domain: string): LookupResult | null {
+    get(domain: string): Eventually<LookupResult | null> {
       const time = now();
       const held = memory.get(domain);
-      if (held && held.expiresAt > time) {
-        remember(domain, held.result, held.expiresAt);
+      if (held && held.expiresAt > time && time - held.readAt < MEMORY_CACHE_MAX_AGE_MS) {
+        remember(domain, held);
         return held.result;
       }
       memory.delete(domain);
-      const row = read.get(domain, time);
-      if (!row) return null;
-      try {
-        const parsed = storedResult.safeParse(JSON.parse(row.body));
-        if (!parsed.success) return null;
-        remember(domain, parsed.data, row.expiresAt);
-        return parsed.data;
-      } catch {
-        return null;
-      }
+      return after(storage.readCache(domain, time), (row) => {
+        const result = row && parse(row.body);
+        if (!row || !result) return null;
+        remember(domain, { result, expiresAt: row.expiresAt, readAt: time });
+        return result;
+      });
     },
-    set(domain: string, result: LookupResult, ttlSeconds: number): void {
+    /** Writes the answer through to the database, so every process finds it; then into memory. */
+    set(domain: string, result: LookupResult, ttlSeconds: number): Eventually<void> {
       if (ttlSeconds <= 0) return;
-      const expiresAt = now() + ttlSeconds * 1000;
-      write.run(domain, result.kind === 'found' ? 200 : 404, JSON.stringify(result), expiresAt);
-      remember(domain, result, expiresAt);
+      const time = now();
+      const expiresAt = time + ttlSeconds * 1000;
+      const written = storage.writeCache(domain, result.kind === 'found' ? 200 : 404, {
+        body: JSON.stringify(result),
+        expiresAt,
+      });
+      return after(written, () => remember(domain, { result, expiresAt, readAt: time }));
     },
-    /** Drops expired rows so the file does not grow without bound. */
-    purgeExpired(): number {
+    /** Drops expired rows so the database does not grow without bound. */
+    purgeExpired(): Eventually<number> {
       const time = now();
       for (const [domain, held] of memory) if (held.expiresAt <= time) memory.delete(domain);
-      return purge.run(time).changes;
+      return storage.purgeCache(time);
     },
   };
 }

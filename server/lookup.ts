@@ -1,6 +1,7 @@
 import { classify } from '../lib/catalog/index.ts';
 import type { WebmailInfo } from '../lib/webmail-info.ts';
 import type { MxResolver } from './dns.ts';
+import type { Eventually } from './eventually.ts';
 import type { LookupCache } from './lookup-cache.ts';
 
 export type LookupResult =
@@ -30,12 +31,12 @@ export function createLookup(options: LookupOptions) {
       ? { kind: 'found', info }
       : { kind: answer.kind === 'mx' ? 'unrecognised' : 'no-mx' };
     const ttl = result.kind === 'found' ? options.ttlSeconds : options.negativeTtlSeconds;
-    options.cache.set(domain, result, ttl);
+    await options.cache.set(domain, result, ttl);
     return result;
   }
 
   return {
-    cached: (domain: string): LookupResult | null => options.cache.get(domain),
+    cached: (domain: string): Eventually<LookupResult | null> => options.cache.get(domain),
     resolve(domain: string): Promise<LookupResult> {
       let pending = inFlight.get(domain);
       if (!pending) {

@@ -49,7 +49,7 @@ describe('key states', () => {
   });
 
   it('with no credits left, links to the top-up page from the service’s message', async () => {
-    await stack.browser.configure({ apiKey: stack.service.createKey({ credits: 0 }) });
+    await stack.browser.configure({ apiKey: await stack.service.createKey({ credits: 0 }) });
     const { page, card } = await cardAfterHover('sales@workspace-customer.example.com');
     expect(await card.getByTestId('error-message').textContent()).toMatch(/No lookups left/);
     expect(await card.getByRole('link', { name: 'Top up' }).getAttribute('href')).toBe(DASHBOARD_URL);

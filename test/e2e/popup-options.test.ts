@@ -6,7 +6,7 @@ let key: string;
 
 beforeAll(async () => {
   stack = await startExtensionStack();
-  key = stack.service.createKey({ credits: 1_000 });
+  key = await stack.service.createKey({ credits: 1_000 });
 });
 
 afterAll(() => stack?.close());

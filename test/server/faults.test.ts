@@ -1,37 +1,35 @@
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BACKENDS, backendsForFile } from '../support/backends.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
 
 /** The service under concurrency and faults: no double charge, no lost credit, no stuck process. */
-let dns: DnsFixtureServer;
-let service: ServiceProcess;
+const backends = backendsForFile();
 
-beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-  service = await startServiceProcess({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' });
-});
+describe.each(BACKENDS)('the service under concurrency and faults, on %s', (backend) => {
+  let dns: DnsFixtureServer;
+  let service: ServiceProcess;
 
-afterAll(async () => {
-  await service?.stop();
-  await dns?.close();
-});
+  beforeAll(async () => {
+    dns = await startDnsFixtureServer();
+    service = await startServiceProcess(
+      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' },
+      { postgres: backends.postgresFor(backend) },
+    );
+  });
 
-function accountRow(databasePath: string): { credits: number; lookups: number } {
-  const db = new Database(databasePath, { readonly: true });
-  try {
-    return db.prepare('SELECT credits, lookups FROM accounts ORDER BY id DESC LIMIT 1').get() as {
-      credits: number;
-      lookups: number;
-    };
-  } finally {
-    db.close();
-  }
-}
+  afterAll(async () => {
+    await service?.stop();
+    await dns?.close();
+  });
 
-describe('the service under concurrency and faults', () => {
   it('answers exactly 100 of 1,000 concurrent requests on 100 credits, and ends at 0', async () => {
-    const key = service.createKey({ credits: 100 });
+    // Both domains are cached first, so the burst waits on billing alone, not on a DNS server in this busy
+    // test process (on a loaded machine its answers came after the lookup's deadline: 500s).
+    const warmUp = await service.createKey({ credits: 2 });
+    for (const email of ['gmail.com', 'proton.me'])
+      expect((await service.lookup({ email }, warmUp)).status).toBe(200);
+    const key = await service.createKey({ credits: 100 });
     const results = await Promise.all(
       Array.from({ length: 1_000 }, (_, i) =>
         service.lookup({ email: `u${i}@${i % 2 ? 'gmail.com' : 'proton.me'}` }, key),
@@ -39,26 +37,32 @@ describe('the service under concurrency and faults', () => {
     );
     expect(results.filter((result) => result.status === 200)).toHaveLength(100);
     expect(results.filter((result) => result.status !== 200 && result.status !== 401)).toEqual([]);
-    expect(service.balance(key)).toMatchObject({ credits: 0, lookups: 100 });
+    expect(await service.balance(key)).toMatchObject({ credits: 0, lookups: 100 });
   });
 
   it('keeps serving cached answers while a lookup waits on a DNS server that never answers, then gives 500', async () => {
-    const key = service.createKey({ credits: 100 });
+    const key = await service.createKey({ credits: 100 });
     await service.lookup({ email: 'gmail.com' }, key);
-    const started = performance.now();
-    const stuck = service.lookup({ email: 'dns-timeout.example.com' }, key);
+    // The order of answers, not the clock: a machine three times slower keeps the order.
+    const settled: string[] = [];
+    const stuck = service.lookup({ email: 'dns-timeout.example.com' }, key).then((result) => {
+      settled.push('stuck');
+      return result;
+    });
     const served = await service.lookup({ email: 'gmail.com' }, key);
+    settled.push('served');
     expect(served.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(300);
-    const { status } = await stuck;
-    expect(status).toBe(500);
-    expect(performance.now() - started).toBeLessThan(400 * 3 + 500);
+    expect(settled).toEqual(['served']);
+    expect((await stuck).status).toBe(500);
   });
 
   it('keeps every committed credit change when killed with SIGKILL mid-load', async () => {
-    const victim = await startServiceProcess({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' });
+    const victim = await startServiceProcess(
+      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' },
+      { postgres: backends.postgresFor(backend) },
+    );
     try {
-      const key = victim.createKey({ credits: 5_000 });
+      const key = await victim.createKey({ credits: 5_000 });
       // Twenty clients keep asking until the process dies, so requests are in flight whenever it does.
       let answered = 0;
       let cutOff = 0;
@@ -79,14 +83,16 @@ describe('the service under concurrency and faults', () => {
 
       // The kill landed mid-load: requests were answered, and others were cut off.
       expect(cutOff).toBeGreaterThan(0);
-      // Read the file as it was left, then start the service again on it.
-      const afterKill = accountRow(victim.databasePath);
+      // Read the database as it was left, then start the service again on it.
+      const afterKill = await victim.balance(key);
       expect(afterKill.credits + afterKill.lookups).toBe(5_000);
       expect(afterKill.lookups).toBeGreaterThanOrEqual(answered);
       await victim.restart();
       expect((await victim.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
-      const afterRestart = accountRow(victim.databasePath);
-      expect(afterRestart).toEqual({ credits: afterKill.credits - 1, lookups: afterKill.lookups + 1 });
+      expect(await victim.balance(key)).toMatchObject({
+        credits: afterKill.credits - 1,
+        lookups: afterKill.lookups + 1,
+      });
     } finally {
       await victim.stop();
     }

@@ -2,23 +2,11 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
 import { MAX_BODY_BYTES } from '../../server/request-body.ts';
+import { BACKENDS, backendsForFile } from '../support/backends.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
 
-let dns: DnsFixtureServer;
-let service: ServiceProcess;
-let key: string;
-
-beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-  service = await startServiceProcess({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300' });
-  key = service.createKey({ credits: 100 });
-});
-
-afterAll(async () => {
-  await service?.stop();
-  await dns?.close();
-});
+const backends = backendsForFile();
 
 /** Bodies that are not a JSON object holding an email address or domain (and at most skip_cache). */
 const MALFORMED_BODIES: [string, string][] = [
@@ -74,38 +62,6 @@ const MALFORMED_BODIES: [string, string][] = [
   ['a JSON document with trailing text', '{"email": "a@gmail.com"} extra'],
 ];
 
-describe('400 for every malformed body, free of charge', () => {
-  it('has at least 50 cases', () => {
-    expect(MALFORMED_BODIES.length).toBeGreaterThanOrEqual(50);
-  });
-
-  it.each(MALFORMED_BODIES)('%s', async (_case, body) => {
-    const before = service.balance(key).credits;
-    const { status, json } = await service.lookup(body, key);
-    expect(status).toBe(400);
-    expect(json).toEqual({ success: false, message: MESSAGES.badRequest, data: null });
-    expect(service.balance(key).credits).toBe(before);
-  });
-
-  it('the 400 message starts with the hosted service’s text', () => {
-    expect(MESSAGES.badRequest).toMatch(
-      /^Error parsing request - should be a json object containing the key email with an email or domain, plus an optional skip_cache/,
-    );
-  });
-});
-
-describe('accepted shapes', () => {
-  it.each([
-    ['plus addressing', 'jane+tag@gmail.com'],
-    ['a quoted local part', '"jane doe"@gmail.com'],
-    ['a Unicode local part (SMTPUTF8)', 'jöran@gmail.com'],
-    ['skip_cache false', { email: 'gmail.com', skip_cache: false }],
-  ])('%s', async (_case, email) => {
-    const { status } = await service.lookup(typeof email === 'string' ? { email } : email, key);
-    expect(status).toBe(200);
-  });
-});
-
 /** Sends raw bytes and returns what the service wrote back before closing or after `waitMs`. */
 function rawExchange(port: number, request: string, waitMs = 2_000): Promise<string> {
   return new Promise((resolve) => {
@@ -124,41 +80,93 @@ function rawExchange(port: number, request: string, waitMs = 2_000): Promise<str
   });
 }
 
-describe('oversized bodies are refused without being read whole', () => {
-  const port = () => Number(new URL(service.baseUrl).port);
+describe.each(BACKENDS)('on %s', (backend) => {
+  let dns: DnsFixtureServer;
+  let service: ServiceProcess;
+  let key: string;
 
-  it('refuses a declared length over the limit at once, before the body arrives', async () => {
-    const answer = await rawExchange(
-      port(),
-      `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{"email":`,
+  beforeAll(async () => {
+    dns = await startDnsFixtureServer();
+    service = await startServiceProcess(
+      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300' },
+      { postgres: backends.postgresFor(backend) },
     );
-    expect(answer).toMatch(/^HTTP\/1\.1 400/);
-    expect(answer).toContain(MESSAGES.badRequest);
-    expect(answer.toLowerCase()).toContain('connection: close');
+    key = await service.createKey({ credits: 100 });
   });
 
-  it('does not send 100 Continue for an oversized body', async () => {
-    const answer = await rawExchange(
-      port(),
-      `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nExpect: 100-continue\r\nContent-Length: 10000000\r\n\r\n`,
-    );
-    expect(answer).not.toContain('100 Continue');
-    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+  afterAll(async () => {
+    await service?.stop();
+    await dns?.close();
   });
 
-  it('stops reading a chunked body once it passes the limit', async () => {
-    const chunk = `${'x'.repeat(4096).length.toString(16)}\r\n${'x'.repeat(4096)}\r\n`;
-    const answer = await rawExchange(
-      port(),
-      `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk.repeat(Math.ceil(MAX_BODY_BYTES / 4096) + 1)}`,
-    );
-    expect(answer).toMatch(/^HTTP\/1\.1 400/);
+  describe('400 for every malformed body, free of charge', () => {
+    it('has at least 50 cases', () => {
+      expect(MALFORMED_BODIES.length).toBeGreaterThanOrEqual(50);
+    });
+
+    it.each(MALFORMED_BODIES)('%s', async (_case, body) => {
+      const before = (await service.balance(key)).credits;
+      const { status, json } = await service.lookup(body, key);
+      expect(status).toBe(400);
+      expect(json).toEqual({ success: false, message: MESSAGES.badRequest, data: null });
+      expect((await service.balance(key)).credits).toBe(before);
+    });
+
+    it('the 400 message starts with the hosted service’s text', () => {
+      expect(MESSAGES.badRequest).toMatch(
+        /^Error parsing request - should be a json object containing the key email with an email or domain, plus an optional skip_cache/,
+      );
+    });
   });
 
-  it('answers garbage that is not HTTP with a 400 envelope and stays up', async () => {
-    const answer = await rawExchange(port(), 'NOT HTTP AT ALL\r\n\r\n');
-    expect(answer).toMatch(/^HTTP\/1\.1 400/);
-    expect(answer).toContain('"data":null');
-    expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
+  describe('accepted shapes', () => {
+    it.each([
+      ['plus addressing', 'jane+tag@gmail.com'],
+      ['a quoted local part', '"jane doe"@gmail.com'],
+      ['a Unicode local part (SMTPUTF8)', 'jöran@gmail.com'],
+      ['skip_cache false', { email: 'gmail.com', skip_cache: false }],
+    ])('%s', async (_case, email) => {
+      const { status } = await service.lookup(typeof email === 'string' ? { email } : email, key);
+      expect(status).toBe(200);
+    });
+  });
+
+  describe('oversized bodies are refused without being read whole', () => {
+    const port = () => Number(new URL(service.baseUrl).port);
+
+    it('refuses a declared length over the limit at once, before the body arrives', async () => {
+      const answer = await rawExchange(
+        port(),
+        `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{"email":`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+      expect(answer).toContain(MESSAGES.badRequest);
+      expect(answer.toLowerCase()).toContain('connection: close');
+    });
+
+    it('does not send 100 Continue for an oversized body', async () => {
+      const answer = await rawExchange(
+        port(),
+        `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nExpect: 100-continue\r\nContent-Length: 10000000\r\n\r\n`,
+      );
+      expect(answer).not.toContain('100 Continue');
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    });
+
+    it('stops reading a chunked body once it passes the limit', async () => {
+      const chunk = `${'x'.repeat(4096).length.toString(16)}\r\n${'x'.repeat(4096)}\r\n`;
+      const answer = await rawExchange(
+        port(),
+        `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk.repeat(Math.ceil(MAX_BODY_BYTES / 4096) + 1)}`,
+      );
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+    });
+
+    it('answers garbage that is not HTTP with a 400 envelope and stays up', async () => {
+      const answer = await rawExchange(port(), 'NOT HTTP AT ALL\r\n\r\n');
+      expect(answer).toMatch(/^HTTP\/1\.1 400/);
+      expect(answer).toContain('"data":null');
+      expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
+    });
   });
 });

@@ -2,48 +2,73 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { API_PATH } from '../../lib/webmail-info.ts';
 import { createAccounts } from '../../server/accounts.ts';
-import { openDatabase } from '../../server/database.ts';
+import { loadConfig } from '../../server/config.ts';
+import { openStorage } from '../../server/storage/open-storage.ts';
+import type { PostgresServer } from './postgres-server.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const STARTUP_TIMEOUT_MS = 15_000;
 
 export interface ServiceProcess {
   baseUrl: string;
-  databasePath: string;
+  /** DATABASE_PATH or DATABASE_URL: what points a process (the service, the CLI) at this service's database. */
+  databaseEnv: Record<string, string>;
   child: ChildProcess;
   /** Every line the service wrote to stdout and stderr so far. */
   output: string[];
-  /** Creates a key directly in the service's SQLite file (the CLI is tested on its own). */
-  createKey(grant: { credits: number; subscriptionDays?: number; allowance?: number }): string;
-  topUp(key: string, grant: { credits?: number; subscriptionDays?: number }): void;
-  balance(key: string): { credits: number; subscriptionAllowance: number; lookups: number };
+  /** Creates a key directly in the service's database (the CLI is tested on its own). */
+  createKey(grant: { credits: number; subscriptionDays?: number; allowance?: number }): Promise<string>;
+  topUp(key: string, grant: { credits?: number; subscriptionDays?: number }): Promise<void>;
+  balance(key: string): Promise<{ credits: number; subscriptionAllowance: number; lookups: number }>;
+  /** Runs one statement, written alike for SQLite and PostgreSQL, on the database behind the service's back. */
+  execute(statement: string): Promise<void>;
   lookup(body: unknown, key?: string | null, init?: RequestInit): Promise<{ status: number; json: unknown }>;
   /** Sends the process a signal (SIGTERM unless told otherwise) and waits for it to exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
-  /** Kills the process and removes its database: the end of a suite. */
+  /** Kills the process and removes the SQLite file it was given: the end of a suite (a PostgreSQL server goes with its file). */
   stop(): Promise<void>;
-  /** Starts the process again on the same database file; returns the new base URL. */
+  /** Starts the process again on the same database; returns the new base URL. */
   restart(): Promise<string>;
 }
 
+export interface ServiceOptions {
+  /** With `false`, the request log is drained unread after start-up. */
+  keepOutput?: boolean;
+  /** Gives the service a new database on this PostgreSQL server, rather than a new SQLite file. */
+  postgres?: PostgresServer | undefined;
+}
+
+async function databaseFor(
+  env: Record<string, string>,
+  dir: string,
+  postgres: PostgresServer | undefined,
+): Promise<Record<string, string>> {
+  if (env.DATABASE_URL) return { DATABASE_URL: env.DATABASE_URL };
+  if (postgres) return { DATABASE_URL: await postgres.createDatabase() };
+  return { DATABASE_PATH: env.DATABASE_PATH ?? join(dir, 'service.db') };
+}
+
 /**
- * Spawns the real service (`server/main.ts`) as its own process on a free loopback port. With
- * `keepOutput: false` its request log is drained unread after start-up, as a benchmark's load generator
- * must not share its process with the work of collecting a hundred thousand lines.
+ * Spawns the real service (`server/main.ts`) as its own process on a free loopback port, on a new database
+ * (a SQLite file, or one on `postgres`) unless `env` names one (DATABASE_PATH, DATABASE_URL): then several
+ * processes can share it. With `keepOutput: false` its request log is drained unread after start-up, as a
+ * benchmark's load generator must not share its process with the work of collecting a hundred thousand lines.
  */
 export async function startServiceProcess(
   env: Record<string, string>,
-  { keepOutput = true }: { keepOutput?: boolean } = {},
+  { keepOutput = true, postgres }: ServiceOptions = {},
 ): Promise<ServiceProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'webmail-service-'));
-  const databasePath = env.DATABASE_PATH ?? join(dir, 'service.db');
+  const databaseEnv = await databaseFor(env, dir, postgres);
   const output: string[] = [];
-  const db = openDatabase(databasePath);
-  const accounts = createAccounts(db);
-  const keyAccount = (key: string) => {
-    const id = accounts.accountForKey(key);
+  const storage = await openStorage(loadConfig(databaseEnv));
+  const accounts = createAccounts(storage);
+  const keyAccount = async (key: string) => {
+    const id = await accounts.accountForKey(key);
     if (id === null) throw new Error('unknown key');
     return id;
   };
@@ -51,7 +76,7 @@ export async function startServiceProcess(
   const launch = async (): Promise<{ child: ChildProcess; baseUrl: string }> => {
     const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_PATH: databasePath, ...env },
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, ...databaseEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -91,20 +116,32 @@ export async function startServiceProcess(
     get child() {
       return current.child;
     },
-    databasePath,
+    databaseEnv,
     output,
-    createKey: (grant) => accounts.create(grant),
-    topUp: (key, grant) => {
-      accounts.topUp(key, grant);
+    createKey: async (grant) => accounts.create(grant),
+    topUp: async (key, grant) => {
+      await accounts.topUp(key, grant);
     },
-    balance: (key) => {
-      const row = db
-        .prepare<[number], { credits: number; subscriptionAllowance: number; lookups: number }>(
-          'SELECT credits, subscription_allowance AS subscriptionAllowance, lookups FROM accounts WHERE id = ?',
-        )
-        .get(keyAccount(key));
+    balance: async (key) => {
+      const id = await keyAccount(key);
+      const row = (await accounts.list()).find((account) => account.id === id);
       if (!row) throw new Error('no account');
-      return row;
+      const { credits, subscriptionAllowance, lookups } = row;
+      return { credits, subscriptionAllowance, lookups };
+    },
+    async execute(statement) {
+      if (databaseEnv.DATABASE_URL) {
+        const client = new pg.Client(databaseEnv.DATABASE_URL);
+        await client.connect();
+        await client.query(statement).finally(() => client.end());
+        return;
+      }
+      const db = new Database(databaseEnv.DATABASE_PATH);
+      try {
+        db.exec(statement);
+      } finally {
+        db.close();
+      }
     },
     async lookup(body, key, init = {}) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
@@ -133,7 +170,7 @@ export async function startServiceProcess(
     },
     async stop() {
       await service.kill();
-      db.close();
+      await storage.close();
       rmSync(dir, { recursive: true, force: true });
     },
     async restart() {

@@ -41,7 +41,7 @@ export async function startBackend(options: StackOptions = {}): Promise<Backend>
   });
   const proxy = await startRecordingProxy(() => service.baseUrl);
   const pages = await startPageServer(generatedPages);
-  const key = credits === undefined ? '' : service.createKey({ credits });
+  const key = credits === undefined ? '' : await service.createKey({ credits });
   return {
     key,
     dns,

@@ -1,0 +1,11 @@
+import type { ServiceConfig } from '../config.ts';
+import { openPostgresStorage } from './postgres.ts';
+import { openSqliteStorage } from './sqlite.ts';
+import type { Storage } from './storage.ts';
+
+/** PostgreSQL when DATABASE_URL is set; otherwise the SQLite file at DATABASE_PATH, the embedded default. */
+export function openStorage(config: Pick<ServiceConfig, 'DATABASE_PATH' | 'DATABASE_URL'>): Promise<Storage> {
+  return config.DATABASE_URL
+    ? openPostgresStorage(config.DATABASE_URL)
+    : Promise.resolve(openSqliteStorage(config.DATABASE_PATH));
+}

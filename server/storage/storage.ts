@@ -1,0 +1,62 @@
+import type { Eventually } from '../eventually.ts';
+
+/** What an account can pay with. Times are milliseconds since the epoch, as everywhere in storage. */
+export interface Balance {
+  credits: number;
+  subscriptionExpiresAt: number | null;
+  subscriptionAllowance: number;
+}
+
+export interface AccountSummary extends Balance {
+  id: number;
+  keyPrefix: string;
+  lookups: number;
+}
+
+export interface NewAccount extends Balance {
+  keyHash: string;
+  keyPrefix: string;
+  createdAt: number;
+}
+
+export interface TopUp {
+  credits: number;
+  /** Added to the subscription's end, or to now when it has lapsed; null leaves the subscription alone. */
+  subscription: { durationMs: number; allowance: number } | null;
+}
+
+/** A cached answer as stored: its JSON and when it stops being served. */
+export interface CachedRow {
+  body: string;
+  expiresAt: number;
+}
+
+/**
+ * Where accounts, keys, credits and the lookup cache live: one small interface, one file per backend
+ * (`sqlite.ts`, the embedded default; `postgres.ts`, shared by several service processes), each with its own
+ * migrations beside it. The HTTP layer never learns which one it talks to. Every method's value is
+ * `Eventually`: SQLite has it at once, PostgreSQL later.
+ */
+export interface Storage {
+  /** Where the data is, for the start-up line; never a password. */
+  readonly description: string;
+  accountIdForKeyHash(keyHash: string): Eventually<number | null>;
+  /** Whether the account could pay for one answer at `time`. */
+  canPay(accountId: number, time: number): Eventually<boolean>;
+  /**
+   * Charges each account up to the number of answers asked of it, by the billing rule (`splitCharge`), in one
+   * transaction that holds the accounts while it reads and writes them, so that charges from every process
+   * sharing the database add up exactly. Returns how many answers each account paid for.
+   */
+  charge(asked: ReadonlyMap<number, number>, time: number): Eventually<Map<number, number>>;
+  createAccount(account: NewAccount): Eventually<void>;
+  /** False when no account has this key. */
+  topUp(keyHash: string, grant: TopUp, time: number): Eventually<boolean>;
+  listAccounts(): Eventually<AccountSummary[]>;
+  /** The cached answer for a domain, unless it expired by `time`. */
+  readCache(domain: string, time: number): Eventually<CachedRow | null>;
+  writeCache(domain: string, status: number, row: CachedRow): Eventually<void>;
+  /** Drops entries expired by `time`; returns how many. */
+  purgeCache(time: number): Eventually<number>;
+  close(): Eventually<void>;
+}
