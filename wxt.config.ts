@@ -8,6 +8,9 @@ import { defineConfig } from 'wxt';
 const apiBaseUrl = new URL(process.env.WXT_API_BASE_URL || 'https://webmaillookup.com');
 const apiHostPattern = `${apiBaseUrl.protocol}//${apiBaseUrl.hostname}/*`;
 
+/** The icon at each size the browsers and stores ask for, rendered from assets/icon.svg by `npm run icons`. */
+const icons = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/${size}.png`]));
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDir: process.env.WXT_OUT_DIR || '.output',
@@ -17,7 +20,8 @@ export default defineConfig({
     permissions: ['storage', 'contextMenus'],
     host_permissions: [apiHostPattern],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
-    action: { default_title: 'Webmail Lookup' },
+    icons,
+    action: { default_title: 'Webmail Lookup', default_icon: icons },
     ...(browser === 'firefox' && {
       browser_specific_settings: {
         gecko: {
