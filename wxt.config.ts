@@ -15,13 +15,15 @@ export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDir: process.env.WXT_OUT_DIR || '.output',
   manifest: ({ browser }) => ({
-    name: 'Webmail Lookup',
-    description: 'Hover an email address to see who runs its mailbox, and open or search that webmail.',
+    // From public/_locales/<locale>/messages.json, so translations reach the stores' listings too.
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     permissions: ['storage', 'contextMenus'],
     host_permissions: [apiHostPattern],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // The toolbar button's title and icon are in entrypoints/popup/index.html, where both builds take them from.
     icons,
-    action: { default_title: 'Webmail Lookup', default_icon: icons },
     ...(browser === 'firefox' && {
       browser_specific_settings: {
         gecko: {

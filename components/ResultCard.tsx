@@ -1,11 +1,7 @@
 import { useState } from 'react';
+import { t } from '@/lib/i18n.ts';
 import { buildSearchUrl, safeLinkUrl, searchQueryEncodingOf, searchQueryFor } from '@/lib/links.ts';
-import {
-  describeResult,
-  describeSource,
-  RELAY_EXPLANATION,
-  type ResultAction,
-} from '@/lib/lookup/describe.ts';
+import { describeResult, describeSource, type ResultAction } from '@/lib/lookup/describe.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 
 export interface ResultCardProps {
@@ -21,9 +17,14 @@ export interface ResultCardProps {
 }
 
 const FLAGS = [
-  { key: 'is_disposable', testId: 'flag-disposable', label: 'Disposable', className: 'wl-flag-disposable' },
-  { key: 'is_freemail', testId: 'flag-freemail', label: 'Free mail', className: 'wl-flag-freemail' },
-  { key: 'is_privacy_service', testId: 'flag-privacy', label: 'Privacy relay', className: 'wl-flag-privacy' },
+  {
+    key: 'is_disposable',
+    testId: 'flag-disposable',
+    label: 'flagDisposable',
+    className: 'wl-flag-disposable',
+  },
+  { key: 'is_freemail', testId: 'flag-freemail', label: 'flagFreemail', className: 'wl-flag-freemail' },
+  { key: 'is_privacy_service', testId: 'flag-privacy', label: 'flagPrivacy', className: 'wl-flag-privacy' },
 ] as const;
 
 function ActionButton({
@@ -91,7 +92,7 @@ export function ResultCard({
             )}
             {result?.state === 'not-found' && (
               <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>
-                Refresh
+                {t('cardRefresh')}
               </button>
             )}
           </div>
@@ -113,7 +114,7 @@ export function ResultCard({
     searchQueryEncodingOf(info),
   );
   return (
-    <section className="wl-card" data-testid="result-card" aria-label={`Mail provider of ${address}`}>
+    <section className="wl-card" data-testid="result-card" aria-label={t('cardLabel', address)}>
       <p className="wl-address">{address}</p>
       {/* bdi: a right-to-left or control-character name from the API cannot reorder the rest of the card. */}
       <p className="wl-provider">
@@ -122,7 +123,7 @@ export function ResultCard({
       <p className="wl-name">
         <bdi data-testid="provider-name">{info.name}</bdi>
       </p>
-      <ul className="wl-flags" aria-label="Flags">
+      <ul className="wl-flags" aria-label={t('cardFlags')}>
         {FLAGS.map((flag) => (
           <li
             key={flag.key}
@@ -130,13 +131,13 @@ export function ResultCard({
             data-testid={flag.testId}
             data-value={String(info[flag.key])}
           >
-            {flag.label}: {info[flag.key] ? 'yes' : 'no'}
+            {t(info[flag.key] ? 'flagYes' : 'flagNo', t(flag.label))}
           </li>
         ))}
       </ul>
       {info.is_privacy_service && !webmailUrl && (
         <p className="wl-note" data-testid="relay-explanation">
-          {RELAY_EXPLANATION}
+          {t('relayExplanation')}
         </p>
       )}
       <div className="wl-actions">
@@ -148,7 +149,7 @@ export function ResultCard({
             target="_blank"
             rel="noopener noreferrer"
           >
-            Open webmail
+            {t('cardOpenWebmail')}
           </a>
         )}
         {searchUrl && (
@@ -159,14 +160,14 @@ export function ResultCard({
             target="_blank"
             rel="noopener noreferrer"
           >
-            Search mailbox
+            {t('cardSearchMailbox')}
           </a>
         )}
         <button type="button" className="wl-button" data-testid="copy-address" onClick={copy}>
-          {copied ? 'Copied' : 'Copy address'}
+          {copied ? t('cardCopied') : t('cardCopyAddress')}
         </button>
         <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>
-          Refresh
+          {t('cardRefresh')}
         </button>
       </div>
       <p className="wl-source" data-testid="result-source">

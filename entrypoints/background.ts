@@ -5,6 +5,7 @@ import { getWebmailInfo } from '@/lib/api/client.ts';
 import { keepStorageFromContentScripts, toolbarButton } from '@/lib/browser-differences.ts';
 import { contextMenuQuery } from '@/lib/email/context-query.ts';
 import { domainOf } from '@/lib/email/extract.ts';
+import { t } from '@/lib/i18n.ts';
 import { createAnswerCache } from '@/lib/lookup/cache.ts';
 import { describeResult } from '@/lib/lookup/describe.ts';
 import { createLookupService } from '@/lib/lookup/service.ts';
@@ -92,7 +93,7 @@ export default defineBackground(() => {
   }
 
   async function testKey(apiKey: string, baseUrl: string): Promise<Responses['test-key']> {
-    if (!apiKey.trim()) return { ok: false, title: 'Enter a key first', detail: '' };
+    if (!apiKey.trim()) return { ok: false, title: t('testKeyEmpty'), detail: '' };
     const outcome = await getWebmailInfo(
       { email: 'gmail.com' },
       { apiKey: apiKey.trim(), baseUrl, retries: 0 },
@@ -100,8 +101,8 @@ export default defineBackground(() => {
     if (outcome.kind === 'found') {
       return {
         ok: true,
-        title: 'The key works',
-        detail: 'A test lookup of gmail.com succeeded (it used one credit).',
+        title: t('testKeyWorks'),
+        detail: t('testKeyWorksDetail'),
       };
     }
     const result =
@@ -187,7 +188,7 @@ export default defineBackground(() => {
     if (demoKey && !(await apiKeyItem.getValue())) await apiKeyItem.setValue(demoKey);
     browser.contextMenus.create({
       id: CONTEXT_MENU_ID,
-      title: 'Look up webmail provider',
+      title: t('contextMenuLookup'),
       contexts: ['selection', 'link'],
       targetUrlPatterns: ['mailto:*'],
     });

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { t } from './i18n.ts';
 import type { LookupResult } from './lookup/result.ts';
 import type { Request, RequestType } from './message-schema.ts';
 
@@ -47,7 +48,7 @@ export async function sendRequest<T extends RequestType>(
     try {
       const response: unknown = await browser.runtime.sendMessage(request);
       if (response !== undefined) return response as Responses[T];
-      if (attempt >= 2) throw new Error('The extension did not answer; reload the page.');
+      if (attempt >= 2) throw new Error(t('errorNoAnswer'));
     } catch (error) {
       if (attempt >= 2) throw error;
     }

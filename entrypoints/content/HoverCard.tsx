@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ResultCard } from '@/components/ResultCard.tsx';
 import { useDomainLookup } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
+import { t } from '@/lib/i18n.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest } from '@/lib/messages.ts';
 
@@ -22,7 +23,7 @@ export function HoverCard({ address, answer, searchQueryTemplate, onClose }: Hov
   }, [follow, answer]);
 
   return (
-    <div data-testid="hover-card" role="dialog" aria-label={`Mail provider of ${address}`} aria-live="polite">
+    <div data-testid="hover-card" role="dialog" aria-label={t('cardLabel', address)} aria-live="polite">
       <ResultCard
         address={address}
         result={result}

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n.ts';
 import { sendRequest } from '@/lib/messages.ts';
 import { baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '@/lib/settings.ts';
 import { useSettingsStore } from '@/lib/stores/settings-store.ts';
@@ -44,14 +45,14 @@ export function OptionsApp() {
     void sendRequest({ type: 'cache-stats' }).then((stats) => setCacheEntries(stats.entries));
   }, [store.load]);
 
-  if (!draft) return <main>Loading…</main>;
+  if (!draft) return <main>{t('optionsLoading')}</main>;
   const update = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
     const baseUrl = baseUrlSchema.safeParse(draft.baseUrl);
     if (!baseUrl.success) {
-      setStatus({ ok: false, text: baseUrl.error.issues[0]?.message ?? 'Invalid address' });
+      setStatus({ ok: false, text: t('optionsBaseUrlInvalid') });
       return;
     }
     if (hostPattern(baseUrl.data) !== hostPattern(DEFAULT_API_BASE_URL)) {
@@ -60,7 +61,7 @@ export function OptionsApp() {
       if (!granted) {
         setStatus({
           ok: false,
-          text: `Without access to ${new URL(baseUrl.data).host}, lookups cannot reach that service.`,
+          text: t('optionsNoAccess', new URL(baseUrl.data).host),
         });
         return;
       }
@@ -73,14 +74,14 @@ export function OptionsApp() {
       },
       apiKey,
     );
-    setStatus({ ok: true, text: 'Saved.' });
+    setStatus({ ok: true, text: t('optionsSaved') });
   };
 
   const testKey = async () => {
-    setTestResult('Testing…');
+    setTestResult(t('optionsTesting'));
     const baseUrl = baseUrlSchema.safeParse(draft.baseUrl);
     if (!baseUrl.success) {
-      setTestResult('Enter a valid service address first.');
+      setTestResult(t('optionsBaseUrlFirst'));
       return;
     }
     const result = await sendRequest({ type: 'test-key', apiKey, baseUrl: baseUrl.data });
@@ -95,9 +96,9 @@ export function OptionsApp() {
   return (
     <main>
       <style>{OPTIONS_CSS}</style>
-      <h1>Webmail Lookup settings</h1>
+      <h1>{t('optionsTitle')}</h1>
       <form onSubmit={(event) => void save(event)}>
-        <label htmlFor="api-key">API key</label>
+        <label htmlFor="api-key">{t('optionsApiKey')}</label>
         <div className="row">
           <input
             id="api-key"
@@ -109,20 +110,18 @@ export function OptionsApp() {
             onChange={(event) => setApiKey(event.target.value.trim())}
           />
           <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey}>
-            {showKey ? 'Hide' : 'Show'}
+            {showKey ? t('optionsHideKey') : t('optionsShowKey')}
           </button>
           <button type="button" data-testid="test-key" onClick={() => void testKey()}>
-            Test key
+            {t('optionsTestKey')}
           </button>
         </div>
-        <p className="hint">
-          Stays in this browser; only the extension's background sends it, to the service below.
-        </p>
+        <p className="hint">{t('optionsKeyHint')}</p>
         <p className="status" data-testid="test-key-result" role="status">
           {testResult}
         </p>
 
-        <label htmlFor="base-url">Service address</label>
+        <label htmlFor="base-url">{t('optionsBaseUrl')}</label>
         <input
           id="base-url"
           data-testid="base-url-input"
@@ -130,11 +129,9 @@ export function OptionsApp() {
           value={draft.baseUrl}
           onChange={(event) => update({ baseUrl: event.target.value })}
         />
-        <p className="hint">
-          The hosted service is {DEFAULT_API_BASE_URL}; a self-hosted one needs access granted when you save.
-        </p>
+        <p className="hint">{t('optionsBaseUrlHint', DEFAULT_API_BASE_URL)}</p>
 
-        <label htmlFor="query-template">Search query</label>
+        <label htmlFor="query-template">{t('optionsQuery')}</label>
         <input
           id="query-template"
           data-testid="query-template-input"
@@ -142,12 +139,9 @@ export function OptionsApp() {
           value={draft.searchQueryTemplate}
           onChange={(event) => update({ searchQueryTemplate: event.target.value })}
         />
-        <p className="hint">
-          What "Search mailbox" searches for: {'{address}'} and {'{domain}'} are filled in, e.g. from:
-          {'{address}'}.
-        </p>
+        <p className="hint">{t('optionsQueryHint')}</p>
 
-        <label htmlFor="hover-delay">Hover delay (ms)</label>
+        <label htmlFor="hover-delay">{t('optionsHoverDelay')}</label>
         <input
           id="hover-delay"
           data-testid="hover-delay-input"
@@ -158,7 +152,7 @@ export function OptionsApp() {
           onChange={(event) => update({ hoverDelayMs: Number(event.target.value) })}
         />
 
-        <label htmlFor="cache-ttl">Keep answers for (hours)</label>
+        <label htmlFor="cache-ttl">{t('optionsCacheTtl')}</label>
         <input
           id="cache-ttl"
           data-testid="cache-ttl-input"
@@ -169,14 +163,14 @@ export function OptionsApp() {
         />
         <div className="row">
           <button type="button" data-testid="clear-cache" onClick={() => void clearCache()}>
-            Clear cache
+            {t('optionsClearCache')}
           </button>
           <span data-testid="cache-count">
-            {cacheEntries === null ? '' : `${cacheEntries} cached answers`}
+            {cacheEntries === null ? '' : t('optionsCacheCount', cacheEntries)}
           </span>
         </div>
 
-        <label htmlFor="disabled-sites">Sites where the extension stays off</label>
+        <label htmlFor="disabled-sites">{t('optionsDisabledSites')}</label>
         <textarea
           id="disabled-sites"
           data-testid="disabled-sites-input"
@@ -184,7 +178,7 @@ export function OptionsApp() {
           value={draft.disabledSites}
           onChange={(event) => update({ disabledSites: event.target.value })}
         />
-        <p className="hint">One host per line; its subdomains are included.</p>
+        <p className="hint">{t('optionsDisabledSitesHint')}</p>
 
         <label>
           <input
@@ -193,12 +187,12 @@ export function OptionsApp() {
             checked={draft.gmailIntegration}
             onChange={(event) => update({ gmailIntegration: event.target.checked })}
           />{' '}
-          Gmail integration (addresses in Gmail's message headers)
+          {t('optionsGmail')}
         </label>
 
         <p>
           <button type="submit" className="primary" data-testid="api-key-save">
-            Save
+            {t('optionsSave')}
           </button>
         </p>
         {status && (

@@ -5,6 +5,7 @@ import { ResultCard } from '@/components/ResultCard.tsx';
 import { useDomainLookup } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
 import { parseLookupTarget } from '@/lib/email/lookup-target.ts';
+import { t } from '@/lib/i18n.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest, type TabSummary } from '@/lib/messages.ts';
 import { useSettingsStore } from '@/lib/stores/settings-store.ts';
@@ -58,7 +59,7 @@ function DomainGroup({
       </ul>
       {!lookedUp ? (
         <button type="button" className="wl-button" data-testid="lookup-domain" onClick={() => lookup(false)}>
-          Look up {domain}
+          {t('popupLookupDomain', domain)}
         </button>
       ) : (
         <ResultCard
@@ -99,7 +100,7 @@ export function PopupApp() {
     event?.preventDefault();
     const target = parseLookupTarget(query.trim());
     if (!target) {
-      setInputError('Enter an email address or a domain, like jane@example.com or example.com.');
+      setInputError(t('popupInvalidInput'));
       return;
     }
     setInputError(null);
@@ -122,17 +123,17 @@ export function PopupApp() {
   return (
     <main>
       <style>{POPUP_CSS}</style>
-      <h1>Webmail Lookup</h1>
-      <form onSubmit={submit} aria-label="Look up an address or domain">
+      <h1>{t('extName')}</h1>
+      <form onSubmit={submit} aria-label={t('popupLookupForm')}>
         <input
           data-testid="lookup-input"
-          aria-label="Email address or domain"
-          placeholder="jane@example.com or example.com"
+          aria-label={t('popupLookupInput')}
+          placeholder={t('popupLookupPlaceholder')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
         <button type="submit" className="wl-button" data-testid="lookup-submit">
-          Look up
+          {t('popupLookupSubmit')}
         </button>
       </form>
       {inputError && (
@@ -149,11 +150,9 @@ export function PopupApp() {
           onOpenOptions={() => void browser.runtime.openOptionsPage()}
         />
       )}
-      <h2>On this page</h2>
+      <h2>{t('popupOnThisPage')}</h2>
       {summaryError && <p className="muted">{summaryError}</p>}
-      {summary && summary.addresses.length === 0 && (
-        <p className="muted">No email addresses found on this page.</p>
-      )}
+      {summary && summary.addresses.length === 0 && <p className="muted">{t('popupNoAddresses')}</p>}
       {[...groups].map(([domain, addresses]) => (
         <DomainGroup
           key={domain}
@@ -163,12 +162,10 @@ export function PopupApp() {
           template={settings.searchQueryTemplate}
         />
       ))}
-      {summary && summary.budgetLeft <= 0 && (
-        <p className="muted">Some domains were not looked up automatically, to save your credits.</p>
-      )}
+      {summary && summary.budgetLeft <= 0 && <p className="muted">{t('popupBudgetSpent')}</p>}
       <p>
         <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noopener">
-          Settings
+          {t('popupSettings')}
         </a>
       </p>
     </main>
