@@ -48,4 +48,18 @@ describe('store-ready in Firefox', () => {
     expect(await popup.evaluate(() => document.title)).toBe(messages.extName.message);
     await popup.close();
   });
+
+  it('the welcome page opened on install (the launch waits for it) says what leaves the browser and shows a labelled catalog card', async () => {
+    const welcome = await firefox.openExtensionPage('welcome.html');
+    const source = await until(
+      welcome,
+      () => document.querySelector('[data-testid="sample-card"] [data-testid="result-source"]')?.textContent,
+      undefined,
+    );
+    expect(source).toBe(messages.sourceCatalogNoKey.message);
+    expect(
+      await welcome.evaluate(() => document.querySelector('[data-testid="privacy-statement"]')?.textContent),
+    ).toBe(messages.privacyStatement.message);
+    await welcome.close();
+  });
 });

@@ -10,6 +10,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export interface ExtensionBrowser {
   context: BrowserContext;
   extensionId: string;
+  /** The welcome page the extension opened on install, when asked to keep it (closed otherwise). */
+  welcome: Page | null;
   worker: () => Promise<Worker>;
   /** Writes settings and the key straight into the extension's storage, as the options page would. */
   configure(options: { apiKey?: string; settings?: Partial<Settings> }): Promise<void>;
@@ -77,11 +79,28 @@ export async function launchPlainBrowser(
   };
 }
 
-/** Real headless Chromium with the built extension loaded, in a fresh profile. */
-export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
+/** The tab the extension opens on install; waited for, so that no suite sees it open in the middle of a test. */
+async function welcomePage(context: BrowserContext, extensionId: string): Promise<Page> {
+  const url = `chrome-extension://${extensionId}/welcome.html`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const page = context.pages().find((candidate) => candidate.url() === url);
+    if (page) return page;
+    if (Date.now() > deadline) throw new Error('the extension opened no welcome page on install');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Real headless Chromium with the built extension loaded, in a fresh profile. The welcome page it opens on
+ * install is closed, unless `keepWelcome`.
+ */
+export async function launchExtensionBrowser({ keepWelcome = false } = {}): Promise<ExtensionBrowser> {
   const { context, profile } = await launchChromium(loadingOnly(E2E_EXTENSION_DIR));
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
+  const welcome = await welcomePage(context, extensionId);
+  if (!keepWelcome) await welcome.close();
   async function tabIdOf(page: Page): Promise<number> {
     const url = page.url();
     const tabs = await (await worker()).evaluate(() =>
@@ -97,6 +116,7 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
   return {
     context,
     extensionId,
+    welcome: keepWelcome ? welcome : null,
     worker,
     async configure({ apiKey, settings }) {
       await (await worker()).evaluate(

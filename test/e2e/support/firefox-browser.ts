@@ -7,7 +7,7 @@
  * - those pages never report their load over BiDi, so they are opened by a raw `browsingContext.navigate`
  *   that waits for completion, and polled with `evaluate` (their CSP refuses puppeteer's waitForFunction);
  * - BiDi shows no realm of the extension's background, so one of its pages (options) is kept open to reach
- *   its storage, tabs and toolbar button.
+ *   its storage, tabs and toolbar button, and the extension's other pages (extension.getViews).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -50,6 +50,7 @@ type ExtensionApi = {
   };
   tabs: { query(query: object): Promise<{ id: number }[]> };
   browserAction: { getBadgeText(details: object): Promise<string> };
+  extension: { getViews(filter: object): Window[] };
 };
 
 export interface FirefoxExtensionBrowser {
@@ -107,6 +108,21 @@ export async function launchFirefoxWithExtension(): Promise<FirefoxExtensionBrow
     control ??= await openExtensionPage('options.html');
     return control;
   };
+  // The welcome page the extension opens on install, closed before any test runs: its tab would otherwise
+  // appear in the middle of one (newTab tells tabs apart by age). Found among the extension's own views.
+  await until(
+    await extension(),
+    () => {
+      const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
+      const welcome = api.extension
+        .getViews({ type: 'tab' })
+        .find((view) => view.location.pathname === '/welcome.html');
+      welcome?.close();
+      return !!welcome;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   const tabIds = async () =>
     (await extension()).evaluate(async () => {
       const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
