@@ -24,6 +24,9 @@ export default defineConfig({
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     // The toolbar button's title and icon are in entrypoints/popup/index.html, where both builds take them from.
     icons,
+    // What an organisation may set by policy (storage.managed). Firefox takes managed storage from a managed
+    // storage manifest or enterprise policy instead, and warns about this key.
+    ...(browser !== 'firefox' && { storage: { managed_schema: 'managed_schema.json' } }),
     ...(browser === 'firefox' && {
       browser_specific_settings: {
         gecko: {

@@ -10,10 +10,11 @@ import { createAnswerCache } from '@/lib/lookup/cache.ts';
 import { describeResult } from '@/lib/lookup/describe.ts';
 import { createLookupService } from '@/lib/lookup/service.ts';
 import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
+import { managedFields, managedValues } from '@/lib/managed-settings.ts';
 import { CONTENT_SCRIPT_REQUESTS, type Request, requestSchema } from '@/lib/message-schema.ts';
 import type { Responses, TabSummary } from '@/lib/messages.ts';
 import { isSiteDisabled } from '@/lib/settings.ts';
-import { apiKeyItem, loadSettings } from '@/lib/settings-storage.ts';
+import { apiKeyItem, loadApiKey, loadManagedSettings, loadSettings } from '@/lib/settings-storage.ts';
 
 const CONTEXT_MENU_ID = 'lookup-webmail-provider';
 /** Tab address lists live in session storage, so a restarted worker still knows them. */
@@ -32,9 +33,9 @@ export default defineBackground(() => {
   const service = createLookupService({
     cache,
     callApi: async () => {
-      const [apiKey, settings] = await Promise.all([apiKeyItem.getValue(), loadSettings()]);
-      if (!apiKey.trim()) return null;
-      return (request) => getWebmailInfo(request, { baseUrl: settings.baseUrl, apiKey: apiKey.trim() });
+      const [apiKey, settings] = await Promise.all([loadApiKey(), loadSettings()]);
+      if (!apiKey) return null;
+      return (request) => getWebmailInfo(request, { baseUrl: settings.baseUrl, apiKey });
     },
     foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
   });
@@ -92,7 +93,9 @@ export default defineBackground(() => {
     return { addresses, results, budgetLeft: budgets.left(tabId) };
   }
 
-  async function testKey(apiKey: string, baseUrl: string): Promise<Responses['test-key']> {
+  async function testKey(typedKey: string, baseUrl: string): Promise<Responses['test-key']> {
+    // A key the organisation set is the one in force, whatever the page sends (it never sees that key).
+    const apiKey = (await loadManagedSettings()).apiKey ?? typedKey;
     if (!apiKey.trim()) return { ok: false, title: t('testKeyEmpty'), detail: '' };
     const outcome = await getWebmailInfo(
       { email: 'gmail.com' },
@@ -151,6 +154,10 @@ export default defineBackground(() => {
       case 'open-options':
         await browser.runtime.openOptionsPage();
         return { opened: true };
+      case 'managed-settings': {
+        const managed = await loadManagedSettings();
+        return { fields: managedFields(managed), settings: managedValues(managed) };
+      }
       case 'cache-stats':
         return { entries: await cache.size() };
       case 'clear-cache':

@@ -1,7 +1,9 @@
 import { browser } from 'wxt/browser';
 import { t } from './i18n.ts';
 import type { LookupResult } from './lookup/result.ts';
+import type { ManagedField } from './managed-settings.ts';
 import type { Request, RequestType } from './message-schema.ts';
+import type { Settings } from './settings.ts';
 
 /**
  * The messaging layer as its senders use it: types and sendRequest only. The schema that checks messages
@@ -32,6 +34,7 @@ export interface Responses {
   'test-key': { ok: boolean; title: string; detail: string };
   'open-options': { opened: boolean };
   'content-settings': ContentSettings;
+  'managed-settings': { fields: ManagedField[]; settings: Partial<Settings> };
   'cache-stats': { entries: number };
   'clear-cache': { entries: number };
 }

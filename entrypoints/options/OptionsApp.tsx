@@ -1,9 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n.ts';
+import type { ManagedField } from '@/lib/managed-settings.ts';
 import { sendRequest } from '@/lib/messages.ts';
 import { baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '@/lib/settings.ts';
-import { useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
 
 const OPTIONS_CSS = `
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: #1f2328; }
@@ -17,6 +18,8 @@ button { padding: 6px 12px; border: 1px solid #d0d7de; border-radius: 6px; backg
 button.primary { background: #1f883d; border-color: #1a7f37; color: #fff; }
 .status { margin: 8px 0; }
 .error { color: #82071e; }
+.managed { padding: 8px 12px; border-radius: 6px; background: #fff8c5; border: 1px solid #d4a72c; }
+:disabled { cursor: not-allowed; }
 `;
 
 /** The host permission a base URL needs: Chrome match patterns ignore the port. */
@@ -26,6 +29,15 @@ function hostPattern(baseUrl: string): string {
 }
 
 type Draft = Omit<Settings, 'disabledSites'> & { disabledSites: string };
+
+/** Under a field the organisation set: why it cannot be changed. */
+function ManagedHint({ id }: { id: string }) {
+  return (
+    <p className="hint" id={id} data-testid="managed-field">
+      {t('managedField')}
+    </p>
+  );
+}
 
 export function OptionsApp() {
   const store = useSettingsStore();
@@ -38,8 +50,9 @@ export function OptionsApp() {
 
   useEffect(() => {
     void store.load().then(() => {
-      const { settings, apiKey: storedKey } = useSettingsStore.getState();
-      setApiKey(storedKey);
+      const state = useSettingsStore.getState();
+      const settings = settingsInForce(state);
+      setApiKey(state.apiKey);
       setDraft({ ...settings, disabledSites: settings.disabledSites.join('\n') });
     });
     void sendRequest({ type: 'cache-stats' }).then((stats) => setCacheEntries(stats.entries));
@@ -47,15 +60,22 @@ export function OptionsApp() {
 
   if (!draft) return <main>{t('optionsLoading')}</main>;
   const update = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  const locked = (field: ManagedField) => store.managed.fields.includes(field);
+  /** What a field the organisation set carries: locked, marked, and described by the hint under it. */
+  const managedProps = (field: ManagedField) =>
+    locked(field)
+      ? { disabled: true, 'data-managed': 'true', 'aria-describedby': `${field}-managed` }
+      : { 'data-managed': 'false' };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const baseUrl = baseUrlSchema.safeParse(draft.baseUrl);
+    const own = useSettingsStore.getState();
+    const baseUrl = baseUrlSchema.safeParse(locked('baseUrl') ? own.settings.baseUrl : draft.baseUrl);
     if (!baseUrl.success) {
       setStatus({ ok: false, text: t('optionsBaseUrlInvalid') });
       return;
     }
-    if (hostPattern(baseUrl.data) !== hostPattern(DEFAULT_API_BASE_URL)) {
+    if (!locked('baseUrl') && hostPattern(baseUrl.data) !== hostPattern(DEFAULT_API_BASE_URL)) {
       // Asked for while the click still counts as the person's gesture.
       const granted = await browser.permissions.request({ origins: [hostPattern(baseUrl.data)] });
       if (!granted) {
@@ -66,14 +86,16 @@ export function OptionsApp() {
         return;
       }
     }
-    await store.save(
-      {
-        ...draft,
-        baseUrl: baseUrl.data,
-        disabledSites: draft.disabledSites.split(/[\s,]+/).filter(Boolean),
-      },
-      apiKey,
+    const edited: Settings = {
+      ...draft,
+      baseUrl: baseUrl.data,
+      disabledSites: draft.disabledSites.split(/[\s,]+/).filter(Boolean),
+    };
+    // The person's own values stay under what the organisation set, for when its policy goes.
+    const kept = Object.fromEntries(
+      store.managed.fields.filter((field) => field !== 'apiKey').map((field) => [field, own.settings[field]]),
     );
+    await store.save({ ...edited, ...kept }, locked('apiKey') ? own.apiKey : apiKey);
     setStatus({ ok: true, text: t('optionsSaved') });
   };
 
@@ -97,6 +119,11 @@ export function OptionsApp() {
     <main>
       <style>{OPTIONS_CSS}</style>
       <h1>{t('optionsTitle')}</h1>
+      {store.managed.fields.length > 0 && (
+        <p className="managed" data-testid="managed-note" role="note">
+          {t('managedNote')}
+        </p>
+      )}
       <form onSubmit={(event) => void save(event)}>
         <label htmlFor="api-key">{t('optionsApiKey')}</label>
         <div className="row">
@@ -106,17 +133,28 @@ export function OptionsApp() {
             type={showKey ? 'text' : 'password'}
             autoComplete="off"
             spellCheck={false}
-            value={apiKey}
+            value={locked('apiKey') ? '' : apiKey}
+            placeholder={locked('apiKey') ? t('managedKeyPlaceholder') : undefined}
+            {...managedProps('apiKey')}
             onChange={(event) => setApiKey(event.target.value.trim())}
           />
-          <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey}>
+          <button
+            type="button"
+            onClick={() => setShowKey(!showKey)}
+            aria-pressed={showKey}
+            disabled={locked('apiKey')}
+          >
             {showKey ? t('optionsHideKey') : t('optionsShowKey')}
           </button>
           <button type="button" data-testid="test-key" onClick={() => void testKey()}>
             {t('optionsTestKey')}
           </button>
         </div>
-        <p className="hint">{t('optionsKeyHint')}</p>
+        {locked('apiKey') ? (
+          <ManagedHint id="apiKey-managed" />
+        ) : (
+          <p className="hint">{t('optionsKeyHint')}</p>
+        )}
         <p className="status" data-testid="test-key-result" role="status">
           {testResult}
         </p>
@@ -127,8 +165,10 @@ export function OptionsApp() {
           data-testid="base-url-input"
           type="url"
           value={draft.baseUrl}
+          {...managedProps('baseUrl')}
           onChange={(event) => update({ baseUrl: event.target.value })}
         />
+        {locked('baseUrl') && <ManagedHint id="baseUrl-managed" />}
         <p className="hint">{t('optionsBaseUrlHint', DEFAULT_API_BASE_URL)}</p>
 
         <label htmlFor="query-template">{t('optionsQuery')}</label>
@@ -137,8 +177,10 @@ export function OptionsApp() {
           data-testid="query-template-input"
           type="text"
           value={draft.searchQueryTemplate}
+          {...managedProps('searchQueryTemplate')}
           onChange={(event) => update({ searchQueryTemplate: event.target.value })}
         />
+        {locked('searchQueryTemplate') && <ManagedHint id="searchQueryTemplate-managed" />}
         <p className="hint">{t('optionsQueryHint')}</p>
 
         <label htmlFor="hover-delay">{t('optionsHoverDelay')}</label>
@@ -176,8 +218,10 @@ export function OptionsApp() {
           data-testid="disabled-sites-input"
           rows={4}
           value={draft.disabledSites}
+          {...managedProps('disabledSites')}
           onChange={(event) => update({ disabledSites: event.target.value })}
         />
+        {locked('disabledSites') && <ManagedHint id="disabledSites-managed" />}
         <p className="hint">{t('optionsDisabledSitesHint')}</p>
 
         <label>
@@ -185,10 +229,12 @@ export function OptionsApp() {
             type="checkbox"
             data-testid="gmail-integration-input"
             checked={draft.gmailIntegration}
+            {...managedProps('gmailIntegration')}
             onChange={(event) => update({ gmailIntegration: event.target.checked })}
           />{' '}
           {t('optionsGmail')}
         </label>
+        {locked('gmailIntegration') && <ManagedHint id="gmailIntegration-managed" />}
 
         <p>
           <button type="submit" className="primary" data-testid="api-key-save">

@@ -8,7 +8,7 @@ import { parseLookupTarget } from '@/lib/email/lookup-target.ts';
 import { t } from '@/lib/i18n.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest, type TabSummary } from '@/lib/messages.ts';
-import { useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
 
 const POPUP_CSS = `${CARD_CSS}
 body { margin: 0; width: 360px; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; }
@@ -75,7 +75,9 @@ function DomainGroup({
 }
 
 export function PopupApp() {
-  const { settings, load } = useSettingsStore();
+  const store = useSettingsStore();
+  const { load } = store;
+  const settings = settingsInForce(store);
   const [summary, setSummary] = useState<TabSummary | null>(null);
   const [summaryError, setSummaryError] = useState<string | null>(null);
   const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('lookup') ?? '');

@@ -6,7 +6,7 @@ import { useDomainLookup } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
 import { t } from '@/lib/i18n.ts';
 import { sendRequest } from '@/lib/messages.ts';
-import { useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
 
 /** The sample card's address: a domain the built-in catalog knows, so the card shows an answer without a key. */
 const SAMPLE_ADDRESS = 'jane@gmail.com';
@@ -39,13 +39,17 @@ export function WelcomeApp() {
   const testAndSave = async (event: FormEvent) => {
     event.preventDefault();
     setKeyResult({ ok: true, text: t('optionsTesting') });
-    const { settings } = useSettingsStore.getState();
-    const result = await sendRequest({ type: 'test-key', apiKey: key, baseUrl: settings.baseUrl });
+    const state = useSettingsStore.getState();
+    const result = await sendRequest({
+      type: 'test-key',
+      apiKey: key,
+      baseUrl: settingsInForce(state).baseUrl,
+    });
     if (!result.ok) {
       setKeyResult({ ok: false, text: result.detail ? `${result.title}: ${result.detail}` : result.title });
       return;
     }
-    await store.save(settings, key);
+    await store.save(state.settings, key);
     setKeyResult({ ok: true, text: t('welcomeKeySaved', result.detail) });
     void run(domainOf(SAMPLE_ADDRESS));
   };
@@ -56,35 +60,39 @@ export function WelcomeApp() {
       <h1>{t('welcomeTitle')}</h1>
       <p>{t('welcomeIntro')}</p>
       <p data-testid="privacy-statement">{t('privacyStatement')}</p>
-      <form onSubmit={(event) => void testAndSave(event)}>
-        <label htmlFor="welcome-key">{t('optionsApiKey')}</label>
-        <div className="row">
-          <input
-            id="welcome-key"
-            data-testid="welcome-key-input"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={key}
-            onChange={(event) => setKey(event.target.value.trim())}
-          />
-          <button type="submit" className="wl-button" data-testid="welcome-key-save">
-            {t('welcomeKeySave')}
-          </button>
-        </div>
-        <p className="hint">{t('welcomeKeyHint')}</p>
-        {keyResult && (
-          <p data-testid="welcome-key-result" role={keyResult.ok ? 'status' : 'alert'}>
-            {keyResult.text}
-          </p>
-        )}
-      </form>
+      {store.managed.fields.includes('apiKey') ? (
+        <p data-testid="managed-note">{t('managedKeyNote')}</p>
+      ) : (
+        <form onSubmit={(event) => void testAndSave(event)}>
+          <label htmlFor="welcome-key">{t('optionsApiKey')}</label>
+          <div className="row">
+            <input
+              id="welcome-key"
+              data-testid="welcome-key-input"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={key}
+              onChange={(event) => setKey(event.target.value.trim())}
+            />
+            <button type="submit" className="wl-button" data-testid="welcome-key-save">
+              {t('welcomeKeySave')}
+            </button>
+          </div>
+          <p className="hint">{t('welcomeKeyHint')}</p>
+          {keyResult && (
+            <p data-testid="welcome-key-result" role={keyResult.ok ? 'status' : 'alert'}>
+              {keyResult.text}
+            </p>
+          )}
+        </form>
+      )}
       <h2>{t('welcomeSampleHeading')}</h2>
       <div data-testid="sample-card">
         <ResultCard
           address={SAMPLE_ADDRESS}
           result={sample.result}
-          searchQueryTemplate={store.settings.searchQueryTemplate}
+          searchQueryTemplate={settingsInForce(store).searchQueryTemplate}
           onRefresh={() => void run(domainOf(SAMPLE_ADDRESS), true)}
           onOpenOptions={() => void browser.runtime.openOptionsPage()}
         />

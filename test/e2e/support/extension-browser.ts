@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import type { Settings } from '../../../lib/settings.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
+import { chromiumWithPolicy } from './chromium-policy.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -38,7 +39,10 @@ function loadingOnly(dir: string): string[] {
 }
 
 /** Headless Debian Chromium in a fresh profile, with the flags that keep it off the network. */
-async function launchChromium(extraArgs: string[]): Promise<{ context: BrowserContext; profile: string }> {
+async function launchChromium(
+  extraArgs: string[],
+  executablePath = CHROMIUM_PATH,
+): Promise<{ context: BrowserContext; profile: string }> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is needed for the end-to-end tests and is not at ${CHROMIUM_PATH}. Install it with ` +
@@ -47,7 +51,7 @@ async function launchChromium(extraArgs: string[]): Promise<{ context: BrowserCo
   }
   const profile = mkdtempSync(join(tmpdir(), 'webmail-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     args: [
       ...extraArgs,
@@ -93,10 +97,18 @@ async function welcomePage(context: BrowserContext, extensionId: string): Promis
 
 /**
  * Real headless Chromium with the built extension loaded, in a fresh profile. The welcome page it opens on
- * install is closed, unless `keepWelcome`.
+ * install is closed, unless `keepWelcome`. `managed` is what the organisation's policy sets for the
+ * extension (storage.managed), for this browser alone (see chromium-policy.ts).
  */
-export async function launchExtensionBrowser({ keepWelcome = false } = {}): Promise<ExtensionBrowser> {
-  const { context, profile } = await launchChromium(loadingOnly(E2E_EXTENSION_DIR));
+export async function launchExtensionBrowser({
+  keepWelcome = false,
+  managed,
+}: {
+  keepWelcome?: boolean;
+  managed?: Record<string, unknown>;
+} = {}): Promise<ExtensionBrowser> {
+  const policy = managed && chromiumWithPolicy(CHROMIUM_PATH, E2E_EXTENSION_DIR, managed);
+  const { context, profile } = await launchChromium(loadingOnly(E2E_EXTENSION_DIR), policy?.executablePath);
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
   const welcome = await welcomePage(context, extensionId);
@@ -158,6 +170,7 @@ export async function launchExtensionBrowser({ keepWelcome = false } = {}): Prom
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      policy?.cleanup();
     },
   };
 }
