@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { t } from '@/lib/i18n.ts';
-import { buildSearchUrl, safeLinkUrl, searchQueryEncodingOf, searchQueryFor } from '@/lib/links.ts';
+import {
+  buildSearchUrl,
+  linkForThem,
+  safeLinkUrl,
+  searchQueryEncodingOf,
+  searchQueryFor,
+} from '@/lib/links.ts';
 import { describeResult, describeSource, type ResultAction } from '@/lib/lookup/describe.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 
@@ -10,6 +16,8 @@ export interface ResultCardProps {
   /** null while the lookup is under way. */
   result: LookupResult | null;
   searchQueryTemplate: string;
+  /** The person's own sending addresses (settings): with them, the card offers a link for the customer. */
+  sendingAddresses?: string[];
   onRefresh: () => void;
   onOpenOptions: () => void;
   /** For the answer's age; a prop so tests are deterministic. */
@@ -59,16 +67,18 @@ export function ResultCard({
   address,
   result,
   searchQueryTemplate,
+  sendingAddresses = [],
   onRefresh,
   onOpenOptions,
   now = Date.now(),
 }: ResultCardProps) {
-  const [copied, setCopied] = useState(false);
+  /** What was last copied, for the button that copied it to say so. */
+  const [copied, setCopied] = useState<'address' | 'link' | null>(null);
   const words = describeResult(result);
-  const copy = () => {
-    void navigator.clipboard?.writeText(address).then(
-      () => setCopied(true),
-      () => setCopied(false),
+  const copy = (text: string, what: 'address' | 'link') => {
+    void navigator.clipboard?.writeText(text).then(
+      () => setCopied(what),
+      () => setCopied(null),
     );
   };
 
@@ -113,6 +123,7 @@ export function ResultCard({
     searchQueryFor(searchQueryTemplate, address),
     searchQueryEncodingOf(info),
   );
+  const forThem = linkForThem(info, sendingAddresses);
   return (
     <section className="wl-card" data-testid="result-card" aria-label={t('cardLabel', address)}>
       <p className="wl-address">{address}</p>
@@ -163,13 +174,33 @@ export function ResultCard({
             {t('cardSearchMailbox')}
           </a>
         )}
-        <button type="button" className="wl-button" data-testid="copy-address" onClick={copy}>
-          {copied ? t('cardCopied') : t('cardCopyAddress')}
+        <button
+          type="button"
+          className="wl-button"
+          data-testid="copy-address"
+          onClick={() => copy(address, 'address')}
+        >
+          {copied === 'address' ? t('cardCopied') : t('cardCopyAddress')}
         </button>
+        {forThem?.kind === 'link' && (
+          <button
+            type="button"
+            className="wl-button"
+            data-testid="copy-link-for-them"
+            onClick={() => copy(forThem.url, 'link')}
+          >
+            {copied === 'link' ? t('cardLinkCopied') : t('cardCopyLinkForThem')}
+          </button>
+        )}
         <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>
           {t('cardRefresh')}
         </button>
       </div>
+      {forThem?.kind === 'unavailable' && (
+        <p className="wl-note" data-testid="link-for-them-unavailable">
+          {forThem.reason === 'relay' ? t('linkForThemRelay') : t('linkForThemNoSearch', info.nice_name)}
+        </p>
+      )}
       <p className="wl-source" data-testid="result-source">
         {describeSource(result, now)}
       </p>

@@ -149,6 +149,7 @@ export default defineBackground(() => {
           hoverDelayMs: settings.hoverDelayMs,
           searchQueryTemplate: settings.searchQueryTemplate,
           gmailIntegration: settings.gmailIntegration,
+          sendingAddresses: settings.sendingAddresses,
         };
       }
       case 'open-options':

@@ -17,6 +17,7 @@ export interface ContentSettings {
   hoverDelayMs: number;
   searchQueryTemplate: string;
   gmailIntegration: boolean;
+  sendingAddresses: string[];
 }
 
 export interface TabSummary {

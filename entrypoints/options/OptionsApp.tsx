@@ -28,7 +28,14 @@ function hostPattern(baseUrl: string): string {
   return `${url.protocol}//${url.hostname}/*`;
 }
 
-type Draft = Omit<Settings, 'disabledSites'> & { disabledSites: string };
+/** Lists are edited as text, one entry a line. */
+type Draft = Omit<Settings, 'disabledSites' | 'sendingAddresses'> & {
+  disabledSites: string;
+  sendingAddresses: string;
+};
+
+const toLines = (list: string[]) => list.join('\n');
+const fromLines = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 /** Under a field the organisation set: why it cannot be changed. */
 function ManagedHint({ id }: { id: string }) {
@@ -53,7 +60,11 @@ export function OptionsApp() {
       const state = useSettingsStore.getState();
       const settings = settingsInForce(state);
       setApiKey(state.apiKey);
-      setDraft({ ...settings, disabledSites: settings.disabledSites.join('\n') });
+      setDraft({
+        ...settings,
+        disabledSites: toLines(settings.disabledSites),
+        sendingAddresses: toLines(settings.sendingAddresses),
+      });
     });
     void sendRequest({ type: 'cache-stats' }).then((stats) => setCacheEntries(stats.entries));
   }, [store.load]);
@@ -89,7 +100,8 @@ export function OptionsApp() {
     const edited: Settings = {
       ...draft,
       baseUrl: baseUrl.data,
-      disabledSites: draft.disabledSites.split(/[\s,]+/).filter(Boolean),
+      disabledSites: fromLines(draft.disabledSites),
+      sendingAddresses: fromLines(draft.sendingAddresses),
     };
     // The person's own values stay under what the organisation set, for when its policy goes.
     const kept = Object.fromEntries(
@@ -182,6 +194,16 @@ export function OptionsApp() {
         />
         {locked('searchQueryTemplate') && <ManagedHint id="searchQueryTemplate-managed" />}
         <p className="hint">{t('optionsQueryHint')}</p>
+
+        <label htmlFor="sending-addresses">{t('optionsSendingAddresses')}</label>
+        <textarea
+          id="sending-addresses"
+          data-testid="sending-addresses-input"
+          rows={2}
+          value={draft.sendingAddresses}
+          onChange={(event) => update({ sendingAddresses: event.target.value })}
+        />
+        <p className="hint">{t('optionsSendingAddressesHint')}</p>
 
         <label htmlFor="hover-delay">{t('optionsHoverDelay')}</label>
         <input

@@ -3,12 +3,11 @@ import { browser } from 'wxt/browser';
 import { CARD_CSS } from '@/components/card-styles.ts';
 import { ResultCard } from '@/components/ResultCard.tsx';
 import { useDomainLookup } from '@/components/use-domain-lookup.ts';
-import { domainOf } from '@/lib/email/extract.ts';
 import { parseLookupTarget } from '@/lib/email/lookup-target.ts';
 import { t } from '@/lib/i18n.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest, type TabSummary } from '@/lib/messages.ts';
 import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { TabAddresses } from './TabAddresses.tsx';
 
 const POPUP_CSS = `${CARD_CSS}
 body { margin: 0; width: 360px; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; }
@@ -21,6 +20,8 @@ input { flex: 1; padding: 5px 8px; border: 1px solid #d0d7de; border-radius: 6px
 .group { margin-bottom: 10px; }
 .addresses { margin: 0 0 6px; padding: 0; list-style: none; color: #59636e; word-break: break-all; }
 .muted { color: #59636e; }
+.row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 0 0 8px; }
+.budget { margin: 8px 0; }
 `;
 
 /** The tab whose addresses are listed: ?tabId=N, else the active tab. */
@@ -29,49 +30,6 @@ async function targetTabId(): Promise<number | null> {
   if (Number.isInteger(fromUrl) && fromUrl > 0) return fromUrl;
   const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
   return tab?.id ?? null;
-}
-
-function DomainGroup({
-  domain,
-  addresses,
-  initial,
-  template,
-}: {
-  domain: string;
-  addresses: string[];
-  initial: LookupResult | null;
-  template: string;
-}) {
-  const { result, run } = useDomainLookup(initial);
-  const [lookedUp, setLookedUp] = useState(initial !== null);
-  const lookup = (refresh: boolean) => {
-    setLookedUp(true);
-    void run(domain, refresh);
-  };
-  return (
-    <div className="group" data-testid="domain-group" data-domain={domain}>
-      <ul className="addresses">
-        {addresses.map((address) => (
-          <li key={address} data-testid="page-address">
-            {address}
-          </li>
-        ))}
-      </ul>
-      {!lookedUp ? (
-        <button type="button" className="wl-button" data-testid="lookup-domain" onClick={() => lookup(false)}>
-          {t('popupLookupDomain', domain)}
-        </button>
-      ) : (
-        <ResultCard
-          address={addresses[0] ?? domain}
-          result={result}
-          searchQueryTemplate={template}
-          onRefresh={() => lookup(true)}
-          onOpenOptions={() => void browser.runtime.openOptionsPage()}
-        />
-      )}
-    </div>
-  );
 }
 
 export function PopupApp() {
@@ -116,12 +74,6 @@ export function PopupApp() {
     if (query) submit();
   }, []);
 
-  const groups = new Map<string, string[]>();
-  for (const address of summary?.addresses ?? []) {
-    const domain = domainOf(address);
-    groups.set(domain, [...(groups.get(domain) ?? []), address]);
-  }
-
   return (
     <main>
       <style>{POPUP_CSS}</style>
@@ -148,6 +100,7 @@ export function PopupApp() {
           address={submitted.address}
           result={manual.result}
           searchQueryTemplate={settings.searchQueryTemplate}
+          sendingAddresses={settings.sendingAddresses}
           onRefresh={() => void manual.run(submitted.domain, true)}
           onOpenOptions={() => void browser.runtime.openOptionsPage()}
         />
@@ -155,16 +108,7 @@ export function PopupApp() {
       <h2>{t('popupOnThisPage')}</h2>
       {summaryError && <p className="muted">{summaryError}</p>}
       {summary && summary.addresses.length === 0 && <p className="muted">{t('popupNoAddresses')}</p>}
-      {[...groups].map(([domain, addresses]) => (
-        <DomainGroup
-          key={domain}
-          domain={domain}
-          addresses={addresses}
-          initial={summary?.results[domain] ?? null}
-          template={settings.searchQueryTemplate}
-        />
-      ))}
-      {summary && summary.budgetLeft <= 0 && <p className="muted">{t('popupBudgetSpent')}</p>}
+      {summary && <TabAddresses summary={summary} settings={settings} />}
       <p>
         <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noopener">
           {t('popupSettings')}

@@ -93,6 +93,7 @@ export function WelcomeApp() {
           address={SAMPLE_ADDRESS}
           result={sample.result}
           searchQueryTemplate={settingsInForce(store).searchQueryTemplate}
+          sendingAddresses={settingsInForce(store).sendingAddresses}
           onRefresh={() => void run(domainOf(SAMPLE_ADDRESS), true)}
           onOpenOptions={() => void browser.runtime.openOptionsPage()}
         />

@@ -62,4 +62,29 @@ describe('store-ready in Firefox', () => {
     ).toBe(messages.privacyStatement.message);
     await welcome.close();
   });
+
+  it('with sending addresses set, the card offers "Copy link for them", and says why not for a relay', async () => {
+    await firefox.configure({ settings: { sendingAddresses: ['support@acme.com'] } });
+    const shown = async (address: string) => {
+      const popup = await firefox.openExtensionPage(`popup.html?lookup=${encodeURIComponent(address)}`);
+      const texts = await until(
+        popup,
+        () => {
+          if (!document.querySelector('[data-testid="result-source"]')) return null;
+          const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+          return { button: text('copy-link-for-them'), why: text('link-for-them-unavailable') };
+        },
+        undefined,
+        // The first lookup wakes Firefox's background page and loads the catalog: seconds on a slow machine.
+        { timeout: 30_000 },
+      );
+      await popup.close();
+      return texts;
+    };
+    expect(await shown('jane@gmail.com')).toEqual({
+      button: messages.cardCopyLinkForThem.message,
+      why: null,
+    });
+    expect(await shown('x7k2@duck.com')).toEqual({ button: null, why: messages.linkForThemRelay.message });
+  });
 });
