@@ -18,6 +18,8 @@ export default defineConfig({
     // cores, or a machine three times slower, a first answer took over 5 s. A poll ends when it holds.
     expect: { poll: { timeout: 15_000 } },
     globalSetup: ['test/e2e/support/build-extension.ts'],
+    // Components and lib/ get their words from browser.i18n; the fake browser answers from messages.json.
+    setupFiles: ['test/support/fake-i18n.ts'],
     hookTimeout: 120_000,
   },
 });

@@ -8,16 +8,25 @@ import { defineConfig } from 'wxt';
 const apiBaseUrl = new URL(process.env.WXT_API_BASE_URL || 'https://webmaillookup.com');
 const apiHostPattern = `${apiBaseUrl.protocol}//${apiBaseUrl.hostname}/*`;
 
+/** The icon at each size the browsers and stores ask for, rendered from assets/icon.svg by `npm run icons`. */
+const icons = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/${size}.png`]));
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   outDir: process.env.WXT_OUT_DIR || '.output',
   manifest: ({ browser }) => ({
-    name: 'Webmail Lookup',
-    description: 'Hover an email address to see who runs its mailbox, and open or search that webmail.',
+    // From public/_locales/<locale>/messages.json, so translations reach the stores' listings too.
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     permissions: ['storage', 'contextMenus'],
     host_permissions: [apiHostPattern],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
-    action: { default_title: 'Webmail Lookup' },
+    // The toolbar button's title and icon are in entrypoints/popup/index.html, where both builds take them from.
+    icons,
+    // What an organisation may set by policy (storage.managed). Firefox takes managed storage from a managed
+    // storage manifest or enterprise policy instead, and warns about this key.
+    ...(browser !== 'firefox' && { storage: { managed_schema: 'managed_schema.json' } }),
     ...(browser === 'firefox' && {
       browser_specific_settings: {
         gecko: {

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { buildSearchUrl, safeLinkUrl, searchQueryEncodingOf, searchQueryFor } from '@/lib/links.ts';
+import { t } from '@/lib/i18n.ts';
 import {
-  describeResult,
-  describeSource,
-  RELAY_EXPLANATION,
-  type ResultAction,
-} from '@/lib/lookup/describe.ts';
+  buildSearchUrl,
+  linkForThem,
+  safeLinkUrl,
+  searchQueryEncodingOf,
+  searchQueryFor,
+} from '@/lib/links.ts';
+import { describeResult, describeSource, type ResultAction } from '@/lib/lookup/describe.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 
 export interface ResultCardProps {
@@ -14,6 +16,8 @@ export interface ResultCardProps {
   /** null while the lookup is under way. */
   result: LookupResult | null;
   searchQueryTemplate: string;
+  /** The person's own sending addresses (settings): with them, the card offers a link for the customer. */
+  sendingAddresses?: string[];
   onRefresh: () => void;
   onOpenOptions: () => void;
   /** For the answer's age; a prop so tests are deterministic. */
@@ -21,9 +25,14 @@ export interface ResultCardProps {
 }
 
 const FLAGS = [
-  { key: 'is_disposable', testId: 'flag-disposable', label: 'Disposable', className: 'wl-flag-disposable' },
-  { key: 'is_freemail', testId: 'flag-freemail', label: 'Free mail', className: 'wl-flag-freemail' },
-  { key: 'is_privacy_service', testId: 'flag-privacy', label: 'Privacy relay', className: 'wl-flag-privacy' },
+  {
+    key: 'is_disposable',
+    testId: 'flag-disposable',
+    label: 'flagDisposable',
+    className: 'wl-flag-disposable',
+  },
+  { key: 'is_freemail', testId: 'flag-freemail', label: 'flagFreemail', className: 'wl-flag-freemail' },
+  { key: 'is_privacy_service', testId: 'flag-privacy', label: 'flagPrivacy', className: 'wl-flag-privacy' },
 ] as const;
 
 function ActionButton({
@@ -58,16 +67,18 @@ export function ResultCard({
   address,
   result,
   searchQueryTemplate,
+  sendingAddresses = [],
   onRefresh,
   onOpenOptions,
   now = Date.now(),
 }: ResultCardProps) {
-  const [copied, setCopied] = useState(false);
+  /** What was last copied, for the button that copied it to say so. */
+  const [copied, setCopied] = useState<'address' | 'link' | null>(null);
   const words = describeResult(result);
-  const copy = () => {
-    void navigator.clipboard?.writeText(address).then(
-      () => setCopied(true),
-      () => setCopied(false),
+  const copy = (text: string, what: 'address' | 'link') => {
+    void navigator.clipboard?.writeText(text).then(
+      () => setCopied(what),
+      () => setCopied(null),
     );
   };
 
@@ -91,7 +102,7 @@ export function ResultCard({
             )}
             {result?.state === 'not-found' && (
               <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>
-                Refresh
+                {t('cardRefresh')}
               </button>
             )}
           </div>
@@ -112,8 +123,9 @@ export function ResultCard({
     searchQueryFor(searchQueryTemplate, address),
     searchQueryEncodingOf(info),
   );
+  const forThem = linkForThem(info, sendingAddresses);
   return (
-    <section className="wl-card" data-testid="result-card" aria-label={`Mail provider of ${address}`}>
+    <section className="wl-card" data-testid="result-card" aria-label={t('cardLabel', address)}>
       <p className="wl-address">{address}</p>
       {/* bdi: a right-to-left or control-character name from the API cannot reorder the rest of the card. */}
       <p className="wl-provider">
@@ -122,7 +134,7 @@ export function ResultCard({
       <p className="wl-name">
         <bdi data-testid="provider-name">{info.name}</bdi>
       </p>
-      <ul className="wl-flags" aria-label="Flags">
+      <ul className="wl-flags" aria-label={t('cardFlags')}>
         {FLAGS.map((flag) => (
           <li
             key={flag.key}
@@ -130,13 +142,13 @@ export function ResultCard({
             data-testid={flag.testId}
             data-value={String(info[flag.key])}
           >
-            {flag.label}: {info[flag.key] ? 'yes' : 'no'}
+            {t(info[flag.key] ? 'flagYes' : 'flagNo', t(flag.label))}
           </li>
         ))}
       </ul>
       {info.is_privacy_service && !webmailUrl && (
         <p className="wl-note" data-testid="relay-explanation">
-          {RELAY_EXPLANATION}
+          {t('relayExplanation')}
         </p>
       )}
       <div className="wl-actions">
@@ -148,7 +160,7 @@ export function ResultCard({
             target="_blank"
             rel="noopener noreferrer"
           >
-            Open webmail
+            {t('cardOpenWebmail')}
           </a>
         )}
         {searchUrl && (
@@ -159,16 +171,36 @@ export function ResultCard({
             target="_blank"
             rel="noopener noreferrer"
           >
-            Search mailbox
+            {t('cardSearchMailbox')}
           </a>
         )}
-        <button type="button" className="wl-button" data-testid="copy-address" onClick={copy}>
-          {copied ? 'Copied' : 'Copy address'}
+        <button
+          type="button"
+          className="wl-button"
+          data-testid="copy-address"
+          onClick={() => copy(address, 'address')}
+        >
+          {copied === 'address' ? t('cardCopied') : t('cardCopyAddress')}
         </button>
+        {forThem?.kind === 'link' && (
+          <button
+            type="button"
+            className="wl-button"
+            data-testid="copy-link-for-them"
+            onClick={() => copy(forThem.url, 'link')}
+          >
+            {copied === 'link' ? t('cardLinkCopied') : t('cardCopyLinkForThem')}
+          </button>
+        )}
         <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>
-          Refresh
+          {t('cardRefresh')}
         </button>
       </div>
+      {forThem?.kind === 'unavailable' && (
+        <p className="wl-note" data-testid="link-for-them-unavailable">
+          {forThem.reason === 'relay' ? t('linkForThemRelay') : t('linkForThemNoSearch', info.nice_name)}
+        </p>
+      )}
       <p className="wl-source" data-testid="result-source">
         {describeSource(result, now)}
       </p>

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { t } from '@/lib/i18n.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest } from '@/lib/messages.ts';
 
@@ -11,7 +12,7 @@ export async function lookUpDomain(domain: string, refresh = false): Promise<Loo
   try {
     return await sendRequest({ type: 'lookup', domain, refresh });
   } catch {
-    return { state: 'unreachable', message: 'The extension was updated or stopped; reload the page.' };
+    return { state: 'unreachable', message: t('errorExtensionStopped') };
   }
 }
 

@@ -5,14 +5,16 @@ import { getWebmailInfo } from '@/lib/api/client.ts';
 import { keepStorageFromContentScripts, toolbarButton } from '@/lib/browser-differences.ts';
 import { contextMenuQuery } from '@/lib/email/context-query.ts';
 import { domainOf } from '@/lib/email/extract.ts';
+import { t } from '@/lib/i18n.ts';
 import { createAnswerCache } from '@/lib/lookup/cache.ts';
 import { describeResult } from '@/lib/lookup/describe.ts';
 import { createLookupService } from '@/lib/lookup/service.ts';
 import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
+import { managedFields, managedValues } from '@/lib/managed-settings.ts';
 import { CONTENT_SCRIPT_REQUESTS, type Request, requestSchema } from '@/lib/message-schema.ts';
 import type { Responses, TabSummary } from '@/lib/messages.ts';
 import { isSiteDisabled } from '@/lib/settings.ts';
-import { apiKeyItem, loadSettings } from '@/lib/settings-storage.ts';
+import { apiKeyItem, loadApiKey, loadManagedSettings, loadSettings } from '@/lib/settings-storage.ts';
 
 const CONTEXT_MENU_ID = 'lookup-webmail-provider';
 /** Tab address lists live in session storage, so a restarted worker still knows them. */
@@ -31,9 +33,9 @@ export default defineBackground(() => {
   const service = createLookupService({
     cache,
     callApi: async () => {
-      const [apiKey, settings] = await Promise.all([apiKeyItem.getValue(), loadSettings()]);
-      if (!apiKey.trim()) return null;
-      return (request) => getWebmailInfo(request, { baseUrl: settings.baseUrl, apiKey: apiKey.trim() });
+      const [apiKey, settings] = await Promise.all([loadApiKey(), loadSettings()]);
+      if (!apiKey) return null;
+      return (request) => getWebmailInfo(request, { baseUrl: settings.baseUrl, apiKey });
     },
     foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
   });
@@ -91,8 +93,10 @@ export default defineBackground(() => {
     return { addresses, results, budgetLeft: budgets.left(tabId) };
   }
 
-  async function testKey(apiKey: string, baseUrl: string): Promise<Responses['test-key']> {
-    if (!apiKey.trim()) return { ok: false, title: 'Enter a key first', detail: '' };
+  async function testKey(typedKey: string, baseUrl: string): Promise<Responses['test-key']> {
+    // A key the organisation set is the one in force, whatever the page sends (it never sees that key).
+    const apiKey = (await loadManagedSettings()).apiKey ?? typedKey;
+    if (!apiKey.trim()) return { ok: false, title: t('testKeyEmpty'), detail: '' };
     const outcome = await getWebmailInfo(
       { email: 'gmail.com' },
       { apiKey: apiKey.trim(), baseUrl, retries: 0 },
@@ -100,8 +104,8 @@ export default defineBackground(() => {
     if (outcome.kind === 'found') {
       return {
         ok: true,
-        title: 'The key works',
-        detail: 'A test lookup of gmail.com succeeded (it used one credit).',
+        title: t('testKeyWorks'),
+        detail: t('testKeyWorksDetail'),
       };
     }
     const result =
@@ -145,11 +149,16 @@ export default defineBackground(() => {
           hoverDelayMs: settings.hoverDelayMs,
           searchQueryTemplate: settings.searchQueryTemplate,
           gmailIntegration: settings.gmailIntegration,
+          sendingAddresses: settings.sendingAddresses,
         };
       }
       case 'open-options':
         await browser.runtime.openOptionsPage();
         return { opened: true };
+      case 'managed-settings': {
+        const managed = await loadManagedSettings();
+        return { fields: managedFields(managed), settings: managedValues(managed) };
+      }
       case 'cache-stats':
         return { entries: await cache.size() };
       case 'clear-cache':
@@ -181,13 +190,15 @@ export default defineBackground(() => {
   });
   browser.tabs.onRemoved.addListener(forgetTab);
 
-  browser.runtime.onInstalled.addListener(async () => {
+  browser.runtime.onInstalled.addListener(async ({ reason }) => {
+    // A first install, not an update: the welcome page takes the key and shows what the card will be.
+    if (reason === 'install') void browser.tabs.create({ url: browser.runtime.getURL('/welcome.html') });
     // `npm start` builds with the local service's demo key so the product works on first run.
     const demoKey = import.meta.env.WXT_DEMO_API_KEY;
     if (demoKey && !(await apiKeyItem.getValue())) await apiKeyItem.setValue(demoKey);
     browser.contextMenus.create({
       id: CONTEXT_MENU_ID,
-      title: 'Look up webmail provider',
+      title: t('contextMenuLookup'),
       contexts: ['selection', 'link'],
       targetUrlPatterns: ['mailto:*'],
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchUrl, safeLinkUrl, searchQueryFor } from './links.ts';
+import { buildSearchUrl, linkForThem, safeLinkUrl, searchQueryFor } from './links.ts';
 
 describe('safeLinkUrl', () => {
   it.each(['https://mail.google.com/mail', 'http://127.0.0.1:8787/x'])('keeps %s', (url) => {
@@ -54,5 +54,46 @@ describe('searchQueryFor', () => {
       'from:jane@example.com OR to:jane@example.com',
     );
     expect(searchQueryFor('{domain}', 'jane@example.com')).toBe('example.com');
+  });
+});
+
+describe('linkForThem', () => {
+  const gmail = { webmail_search_url: 'https://mail.google.com/mail/#search/%q', is_privacy_service: false };
+
+  it('searches the customer’s mailbox for mail from every sending address', () => {
+    expect(linkForThem(gmail, ['support@acme.com', 'sales@acme.com'])).toEqual({
+      kind: 'link',
+      url: `https://mail.google.com/mail/#search/${encodeURIComponent('from:support@acme.com OR from:sales@acme.com')}`,
+    });
+  });
+
+  it('is not offered without sending addresses', () => {
+    expect(linkForThem(gmail, [])).toBeNull();
+  });
+
+  it('says why not for a relay, and for a provider without a search link', () => {
+    expect(linkForThem({ webmail_search_url: null, is_privacy_service: true }, ['a@b.co'])).toEqual({
+      kind: 'unavailable',
+      reason: 'relay',
+    });
+    expect(linkForThem({ webmail_search_url: null, is_privacy_service: false }, ['a@b.co'])).toEqual({
+      kind: 'unavailable',
+      reason: 'no-search',
+    });
+    expect(
+      linkForThem({ webmail_search_url: 'javascript:alert(%q)', is_privacy_service: false }, ['a@b.co']),
+    ).toEqual({ kind: 'unavailable', reason: 'no-search' });
+  });
+
+  it('encodes twice where the provider decodes twice', () => {
+    const yahoo = {
+      webmail_search_url: 'https://mail.yahoo.com/d/search/keyword=%q',
+      is_privacy_service: false,
+      webmail_search_query_encoding: 'twice',
+    };
+    expect(linkForThem(yahoo, ['a+b@acme.com'])).toEqual({
+      kind: 'link',
+      url: `https://mail.yahoo.com/d/search/keyword=${encodeURIComponent(encodeURIComponent('from:a+b@acme.com'))}`,
+    });
   });
 });

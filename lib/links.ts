@@ -40,6 +40,27 @@ export function buildSearchUrl(
   return safeLinkUrl(template.replaceAll('%q', encoding === 'twice' ? encodeURIComponent(once) : once));
 }
 
+/** What the card offers to copy for the customer: a search of their mailbox for mail from us, or why not. */
+export type LinkForThem =
+  | { kind: 'link'; url: string }
+  | { kind: 'unavailable'; reason: 'relay' | 'no-search' };
+
+/**
+ * The provider's search link for mail from the person's own sending addresses (`from:support@acme.com`),
+ * which opens the customer's mailbox at our messages. Null when the person set no sending address. A relay
+ * has no mailbox behind it to search, and some providers have no search link.
+ */
+export function linkForThem(
+  info: { webmail_search_url: string | null; is_privacy_service: boolean } & Record<string, unknown>,
+  sendingAddresses: string[],
+): LinkForThem | null {
+  if (sendingAddresses.length === 0) return null;
+  if (info.is_privacy_service) return { kind: 'unavailable', reason: 'relay' };
+  const query = sendingAddresses.map((address) => `from:${address}`).join(' OR ');
+  const url = buildSearchUrl(info.webmail_search_url, query, searchQueryEncodingOf(info));
+  return url ? { kind: 'link', url } : { kind: 'unavailable', reason: 'no-search' };
+}
+
 /** The user's query template (options page) with `{address}` and `{domain}` filled in: `from:{address}`. */
 export function searchQueryFor(queryTemplate: string, address: string): string {
   const domain = address.slice(address.lastIndexOf('@') + 1);

@@ -26,6 +26,8 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('open-options') }),
   /** What a content script needs of settings: storage itself is closed to content scripts (it holds the key). */
   z.object({ type: z.literal('content-settings'), hostname: z.string().max(253) }),
+  /** Which settings the organisation set by policy, and their values: never the key's. */
+  z.object({ type: z.literal('managed-settings') }),
   z.object({ type: z.literal('cache-stats') }),
   z.object({ type: z.literal('clear-cache') }),
 ]);

@@ -1,6 +1,9 @@
 import { browser } from 'wxt/browser';
+import { t } from './i18n.ts';
 import type { LookupResult } from './lookup/result.ts';
+import type { ManagedField } from './managed-settings.ts';
 import type { Request, RequestType } from './message-schema.ts';
+import type { Settings } from './settings.ts';
 
 /**
  * The messaging layer as its senders use it: types and sendRequest only. The schema that checks messages
@@ -14,6 +17,7 @@ export interface ContentSettings {
   hoverDelayMs: number;
   searchQueryTemplate: string;
   gmailIntegration: boolean;
+  sendingAddresses: string[];
 }
 
 export interface TabSummary {
@@ -31,6 +35,7 @@ export interface Responses {
   'test-key': { ok: boolean; title: string; detail: string };
   'open-options': { opened: boolean };
   'content-settings': ContentSettings;
+  'managed-settings': { fields: ManagedField[]; settings: Partial<Settings> };
   'cache-stats': { entries: number };
   'clear-cache': { entries: number };
 }
@@ -47,7 +52,7 @@ export async function sendRequest<T extends RequestType>(
     try {
       const response: unknown = await browser.runtime.sendMessage(request);
       if (response !== undefined) return response as Responses[T];
-      if (attempt >= 2) throw new Error('The extension did not answer; reload the page.');
+      if (attempt >= 2) throw new Error(t('errorNoAnswer'));
     } catch (error) {
       if (attempt >= 2) throw error;
     }

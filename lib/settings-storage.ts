@@ -1,4 +1,6 @@
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
+import { applyManaged, type ManagedSettings, parseManagedSettings } from './managed-settings.ts';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from './settings.ts';
 
 /**
@@ -13,6 +15,31 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
 /** The API key, stored apart from settings; only the background and the options page use it. */
 export const apiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
 
-export async function loadSettings(): Promise<Settings> {
+/** The person's own settings, as the options page saves them. */
+export async function loadLocalSettings(): Promise<Settings> {
   return parseSettings(await settingsItem.getValue());
+}
+
+/**
+ * What the organisation set through policy. Without a policy Chromium answers {}, and Firefox fails (no
+ * managed storage manifest): both mean nothing is managed.
+ */
+export async function loadManagedSettings(): Promise<ManagedSettings> {
+  try {
+    return parseManagedSettings(await browser.storage.managed.get());
+  } catch {
+    return {};
+  }
+}
+
+/** The settings in force: the organisation's where it set them, the person's own elsewhere. */
+export async function loadSettings(): Promise<Settings> {
+  const [local, managed] = await Promise.all([loadLocalSettings(), loadManagedSettings()]);
+  return applyManaged(local, managed);
+}
+
+/** The key in force: the organisation's, else the person's own. Only the background asks. */
+export async function loadApiKey(): Promise<string> {
+  const managed = await loadManagedSettings();
+  return managed.apiKey ?? (await apiKeyItem.getValue()).trim();
 }

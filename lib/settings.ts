@@ -39,6 +39,20 @@ export const settingsSchema = z.object({
   /** Host names where the extension stays off (a host matches itself and its subdomains). */
   disabledSites: z.array(z.string().trim().toLowerCase().min(1)).max(500).catch([]),
   gmailIntegration: z.boolean().catch(true),
+  /**
+   * The addresses the person (support staff, say) sends from: the card then offers the customer a link to
+   * search their own mailbox for mail from them.
+   */
+  sendingAddresses: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[^\s@]+@[^\s@]+$/),
+    )
+    .max(20)
+    .catch([]),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

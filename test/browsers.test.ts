@@ -53,6 +53,11 @@ describe('two browsers, store-ready', () => {
       expect(archives.some((name) => name.endsWith('-firefox.zip'))).toBe(true);
       expect(archives.some((name) => name.endsWith('-sources.zip'))).toBe(true);
       expect(existsSync(`${ROOT}/${OUT_DIR}/chrome-mv3/manifest.json`)).toBe(true);
+      // Stores show the icon from the archive: every size is in both (zip entry names are stored as text).
+      for (const archive of archives.filter((name) => /-(chrome|firefox)\.zip$/.test(name))) {
+        const bytes = readFileSync(`${ROOT}/${OUT_DIR}/${archive}`);
+        for (const size of [16, 32, 48, 128]) expect(bytes.includes(`icon/${size}.png`), archive).toBe(true);
+      }
     },
     BUILD_TIMEOUT_MS,
   );

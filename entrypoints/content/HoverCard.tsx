@@ -2,19 +2,21 @@ import { useEffect } from 'react';
 import { ResultCard } from '@/components/ResultCard.tsx';
 import { useDomainLookup } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
+import { t } from '@/lib/i18n.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest } from '@/lib/messages.ts';
+import type { CardSettings } from './card.tsx';
 
 export interface HoverCardProps {
   address: string;
   /** The lookup of the address's domain, sent when the card was asked for (see card.tsx). */
   answer: Promise<LookupResult>;
-  searchQueryTemplate: string;
+  settings: CardSettings;
   onClose: () => void;
 }
 
 /** The card shown over a page: the answer about the address's domain, and a refresh that asks again. */
-export function HoverCard({ address, answer, searchQueryTemplate, onClose }: HoverCardProps) {
+export function HoverCard({ address, answer, settings, onClose }: HoverCardProps) {
   const { result, run, follow } = useDomainLookup();
   const domain = domainOf(address);
   useEffect(() => {
@@ -22,11 +24,12 @@ export function HoverCard({ address, answer, searchQueryTemplate, onClose }: Hov
   }, [follow, answer]);
 
   return (
-    <div data-testid="hover-card" role="dialog" aria-label={`Mail provider of ${address}`} aria-live="polite">
+    <div data-testid="hover-card" role="dialog" aria-label={t('cardLabel', address)} aria-live="polite">
       <ResultCard
         address={address}
         result={result}
-        searchQueryTemplate={searchQueryTemplate}
+        searchQueryTemplate={settings.searchQueryTemplate}
+        sendingAddresses={settings.sendingAddresses}
         onRefresh={() => void run(domain, true)}
         onOpenOptions={() => {
           void sendRequest({ type: 'open-options' });

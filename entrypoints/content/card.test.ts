@@ -14,6 +14,7 @@ function fakeContext(): ContentScriptContext {
   return { onInvalidated: () => () => {} } as unknown as ContentScriptContext;
 }
 
+const CARD_SETTINGS = { searchQueryTemplate: '{address}', sendingAddresses: [] };
 const TARGET = { address: 'jane@gmail.com', rect: new DOMRect(10, 10, 100, 16) };
 const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: Date.now() };
 
@@ -43,38 +44,38 @@ afterEach(() => card.hide());
 
 describe('the hover card', () => {
   it('asks the background for the domain as it opens, and shows loading meanwhile', () => {
-    card.show(TARGET, '{address}');
+    card.show(TARGET, CARD_SETTINGS);
     expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', refresh: false });
     // Rendered at once, not in a task React schedules: the card is there for the next frame.
     expect(inCard('loading')).not.toBeNull();
   });
 
   it('puts the answer in the card as soon as it arrives, before any other task runs', async () => {
-    card.show(TARGET, '{address}');
+    card.show(TARGET, CARD_SETTINGS);
     answer(FOUND);
     await settleMicrotasks();
     expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
   });
 
   it('asks nothing new when the open card is shown again (keyboard focus on it)', async () => {
-    card.show(TARGET, '{address}');
+    card.show(TARGET, CARD_SETTINGS);
     answer(FOUND);
     await settleMicrotasks();
-    card.show(TARGET, '{address}');
+    card.show(TARGET, CARD_SETTINGS);
     await settleMicrotasks();
     expect(sendRequest).toHaveBeenCalledTimes(1);
     expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
   });
 
   it('shows an answer found cached during the hover delay, without asking again', async () => {
-    card.show(TARGET, '{address}', Promise.resolve(FOUND));
+    card.show(TARGET, CARD_SETTINGS, Promise.resolve(FOUND));
     await settleMicrotasks();
     expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
     expect(sendRequest).not.toHaveBeenCalled();
   });
 
   it('asks for a lookup when nothing was cached', async () => {
-    card.show(TARGET, '{address}', Promise.resolve(null));
+    card.show(TARGET, CARD_SETTINGS, Promise.resolve(null));
     await settleMicrotasks();
     expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', refresh: false });
     answer(FOUND);
@@ -83,9 +84,9 @@ describe('the hover card', () => {
   });
 
   it('asks again for a card opened anew', () => {
-    card.show(TARGET, '{address}');
+    card.show(TARGET, CARD_SETTINGS);
     card.hide();
-    card.show(TARGET, '{address}');
+    card.show(TARGET, CARD_SETTINGS);
     expect(sendRequest).toHaveBeenCalledTimes(2);
   });
 });

@@ -10,6 +10,7 @@ import { CARD_CSS } from '@/components/card-styles.ts';
 import { lookUpDomain } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
+import type { ContentSettings } from '@/lib/messages.ts';
 import { CARD_TAG } from './card-tag.ts';
 import { HoverCard } from './HoverCard.tsx';
 import type { HoverTarget } from './hover.ts';
@@ -17,9 +18,12 @@ import type { HoverTarget } from './hover.ts';
 const CARD_GAP_PX = 6;
 const CARD_WIDTH_PX = 336;
 
+/** What of settings the card shows an answer with. */
+export type CardSettings = Pick<ContentSettings, 'searchQueryTemplate' | 'sendingAddresses'>;
+
 export interface CardUi {
   /** Shows the card; `cached` is the background's cached answer for the address's domain, if it was asked. */
-  show(target: HoverTarget, searchQueryTemplate: string, cached?: Promise<LookupResult | null>): void;
+  show(target: HoverTarget, settings: CardSettings, cached?: Promise<LookupResult | null>): void;
   hide(): void;
   /** Whether an event target is the card or inside it. */
   contains(node: EventTarget | null): boolean;
@@ -38,7 +42,7 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
   /** The address on the open card and the lookup it shows: showing it again (a focus) asks nothing new. */
   let open: { address: string; answer: Promise<LookupResult> } | null = null;
   return {
-    show(target, searchQueryTemplate, cached) {
+    show(target, settings, cached) {
       // Asked first, in the task that ends the hover delay: the card's first render and the frame that
       // paints it happen while the background answers, instead of before it is even asked. An answer the
       // content script found cached during the delay needs no asking at all.
@@ -62,7 +66,7 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
             key={target.address}
             address={target.address}
             answer={answer}
-            searchQueryTemplate={searchQueryTemplate}
+            settings={settings}
             onClose={onClose}
           />,
         ),

@@ -78,7 +78,7 @@ export default defineContentScript({
         peek = null;
         loadCard().then(
           (ui) => {
-            if (wanted === target) ui.show(target, settings.searchQueryTemplate, cached);
+            if (wanted === target) ui.show(target, settings, cached);
           },
           () => {},
         );

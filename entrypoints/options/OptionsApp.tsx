@@ -1,8 +1,10 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n.ts';
+import type { ManagedField } from '@/lib/managed-settings.ts';
 import { sendRequest } from '@/lib/messages.ts';
 import { baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '@/lib/settings.ts';
-import { useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
 
 const OPTIONS_CSS = `
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: #1f2328; }
@@ -16,6 +18,8 @@ button { padding: 6px 12px; border: 1px solid #d0d7de; border-radius: 6px; backg
 button.primary { background: #1f883d; border-color: #1a7f37; color: #fff; }
 .status { margin: 8px 0; }
 .error { color: #82071e; }
+.managed { padding: 8px 12px; border-radius: 6px; background: #fff8c5; border: 1px solid #d4a72c; }
+:disabled { cursor: not-allowed; }
 `;
 
 /** The host permission a base URL needs: Chrome match patterns ignore the port. */
@@ -24,7 +28,23 @@ function hostPattern(baseUrl: string): string {
   return `${url.protocol}//${url.hostname}/*`;
 }
 
-type Draft = Omit<Settings, 'disabledSites'> & { disabledSites: string };
+/** Lists are edited as text, one entry a line. */
+type Draft = Omit<Settings, 'disabledSites' | 'sendingAddresses'> & {
+  disabledSites: string;
+  sendingAddresses: string;
+};
+
+const toLines = (list: string[]) => list.join('\n');
+const fromLines = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
+/** Under a field the organisation set: why it cannot be changed. */
+function ManagedHint({ id }: { id: string }) {
+  return (
+    <p className="hint" id={id} data-testid="managed-field">
+      {t('managedField')}
+    </p>
+  );
+}
 
 export function OptionsApp() {
   const store = useSettingsStore();
@@ -37,50 +57,65 @@ export function OptionsApp() {
 
   useEffect(() => {
     void store.load().then(() => {
-      const { settings, apiKey: storedKey } = useSettingsStore.getState();
-      setApiKey(storedKey);
-      setDraft({ ...settings, disabledSites: settings.disabledSites.join('\n') });
+      const state = useSettingsStore.getState();
+      const settings = settingsInForce(state);
+      setApiKey(state.apiKey);
+      setDraft({
+        ...settings,
+        disabledSites: toLines(settings.disabledSites),
+        sendingAddresses: toLines(settings.sendingAddresses),
+      });
     });
     void sendRequest({ type: 'cache-stats' }).then((stats) => setCacheEntries(stats.entries));
   }, [store.load]);
 
-  if (!draft) return <main>Loading…</main>;
+  if (!draft) return <main>{t('optionsLoading')}</main>;
   const update = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  const locked = (field: ManagedField) => store.managed.fields.includes(field);
+  /** What a field the organisation set carries: locked, marked, and described by the hint under it. */
+  const managedProps = (field: ManagedField) =>
+    locked(field)
+      ? { disabled: true, 'data-managed': 'true', 'aria-describedby': `${field}-managed` }
+      : { 'data-managed': 'false' };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const baseUrl = baseUrlSchema.safeParse(draft.baseUrl);
+    const own = useSettingsStore.getState();
+    const baseUrl = baseUrlSchema.safeParse(locked('baseUrl') ? own.settings.baseUrl : draft.baseUrl);
     if (!baseUrl.success) {
-      setStatus({ ok: false, text: baseUrl.error.issues[0]?.message ?? 'Invalid address' });
+      setStatus({ ok: false, text: t('optionsBaseUrlInvalid') });
       return;
     }
-    if (hostPattern(baseUrl.data) !== hostPattern(DEFAULT_API_BASE_URL)) {
+    if (!locked('baseUrl') && hostPattern(baseUrl.data) !== hostPattern(DEFAULT_API_BASE_URL)) {
       // Asked for while the click still counts as the person's gesture.
       const granted = await browser.permissions.request({ origins: [hostPattern(baseUrl.data)] });
       if (!granted) {
         setStatus({
           ok: false,
-          text: `Without access to ${new URL(baseUrl.data).host}, lookups cannot reach that service.`,
+          text: t('optionsNoAccess', new URL(baseUrl.data).host),
         });
         return;
       }
     }
-    await store.save(
-      {
-        ...draft,
-        baseUrl: baseUrl.data,
-        disabledSites: draft.disabledSites.split(/[\s,]+/).filter(Boolean),
-      },
-      apiKey,
+    const edited: Settings = {
+      ...draft,
+      baseUrl: baseUrl.data,
+      disabledSites: fromLines(draft.disabledSites),
+      sendingAddresses: fromLines(draft.sendingAddresses),
+    };
+    // The person's own values stay under what the organisation set, for when its policy goes.
+    const kept = Object.fromEntries(
+      store.managed.fields.filter((field) => field !== 'apiKey').map((field) => [field, own.settings[field]]),
     );
-    setStatus({ ok: true, text: 'Saved.' });
+    await store.save({ ...edited, ...kept }, locked('apiKey') ? own.apiKey : apiKey);
+    setStatus({ ok: true, text: t('optionsSaved') });
   };
 
   const testKey = async () => {
-    setTestResult('Testing…');
+    setTestResult(t('optionsTesting'));
     const baseUrl = baseUrlSchema.safeParse(draft.baseUrl);
     if (!baseUrl.success) {
-      setTestResult('Enter a valid service address first.');
+      setTestResult(t('optionsBaseUrlFirst'));
       return;
     }
     const result = await sendRequest({ type: 'test-key', apiKey, baseUrl: baseUrl.data });
@@ -95,9 +130,14 @@ export function OptionsApp() {
   return (
     <main>
       <style>{OPTIONS_CSS}</style>
-      <h1>Webmail Lookup settings</h1>
+      <h1>{t('optionsTitle')}</h1>
+      {store.managed.fields.length > 0 && (
+        <p className="managed" data-testid="managed-note" role="note">
+          {t('managedNote')}
+        </p>
+      )}
       <form onSubmit={(event) => void save(event)}>
-        <label htmlFor="api-key">API key</label>
+        <label htmlFor="api-key">{t('optionsApiKey')}</label>
         <div className="row">
           <input
             id="api-key"
@@ -105,49 +145,67 @@ export function OptionsApp() {
             type={showKey ? 'text' : 'password'}
             autoComplete="off"
             spellCheck={false}
-            value={apiKey}
+            value={locked('apiKey') ? '' : apiKey}
+            placeholder={locked('apiKey') ? t('managedKeyPlaceholder') : undefined}
+            {...managedProps('apiKey')}
             onChange={(event) => setApiKey(event.target.value.trim())}
           />
-          <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey}>
-            {showKey ? 'Hide' : 'Show'}
+          <button
+            type="button"
+            onClick={() => setShowKey(!showKey)}
+            aria-pressed={showKey}
+            disabled={locked('apiKey')}
+          >
+            {showKey ? t('optionsHideKey') : t('optionsShowKey')}
           </button>
           <button type="button" data-testid="test-key" onClick={() => void testKey()}>
-            Test key
+            {t('optionsTestKey')}
           </button>
         </div>
-        <p className="hint">
-          Stays in this browser; only the extension's background sends it, to the service below.
-        </p>
+        {locked('apiKey') ? (
+          <ManagedHint id="apiKey-managed" />
+        ) : (
+          <p className="hint">{t('optionsKeyHint')}</p>
+        )}
         <p className="status" data-testid="test-key-result" role="status">
           {testResult}
         </p>
 
-        <label htmlFor="base-url">Service address</label>
+        <label htmlFor="base-url">{t('optionsBaseUrl')}</label>
         <input
           id="base-url"
           data-testid="base-url-input"
           type="url"
           value={draft.baseUrl}
+          {...managedProps('baseUrl')}
           onChange={(event) => update({ baseUrl: event.target.value })}
         />
-        <p className="hint">
-          The hosted service is {DEFAULT_API_BASE_URL}; a self-hosted one needs access granted when you save.
-        </p>
+        {locked('baseUrl') && <ManagedHint id="baseUrl-managed" />}
+        <p className="hint">{t('optionsBaseUrlHint', DEFAULT_API_BASE_URL)}</p>
 
-        <label htmlFor="query-template">Search query</label>
+        <label htmlFor="query-template">{t('optionsQuery')}</label>
         <input
           id="query-template"
           data-testid="query-template-input"
           type="text"
           value={draft.searchQueryTemplate}
+          {...managedProps('searchQueryTemplate')}
           onChange={(event) => update({ searchQueryTemplate: event.target.value })}
         />
-        <p className="hint">
-          What "Search mailbox" searches for: {'{address}'} and {'{domain}'} are filled in, e.g. from:
-          {'{address}'}.
-        </p>
+        {locked('searchQueryTemplate') && <ManagedHint id="searchQueryTemplate-managed" />}
+        <p className="hint">{t('optionsQueryHint')}</p>
 
-        <label htmlFor="hover-delay">Hover delay (ms)</label>
+        <label htmlFor="sending-addresses">{t('optionsSendingAddresses')}</label>
+        <textarea
+          id="sending-addresses"
+          data-testid="sending-addresses-input"
+          rows={2}
+          value={draft.sendingAddresses}
+          onChange={(event) => update({ sendingAddresses: event.target.value })}
+        />
+        <p className="hint">{t('optionsSendingAddressesHint')}</p>
+
+        <label htmlFor="hover-delay">{t('optionsHoverDelay')}</label>
         <input
           id="hover-delay"
           data-testid="hover-delay-input"
@@ -158,7 +216,7 @@ export function OptionsApp() {
           onChange={(event) => update({ hoverDelayMs: Number(event.target.value) })}
         />
 
-        <label htmlFor="cache-ttl">Keep answers for (hours)</label>
+        <label htmlFor="cache-ttl">{t('optionsCacheTtl')}</label>
         <input
           id="cache-ttl"
           data-testid="cache-ttl-input"
@@ -169,36 +227,40 @@ export function OptionsApp() {
         />
         <div className="row">
           <button type="button" data-testid="clear-cache" onClick={() => void clearCache()}>
-            Clear cache
+            {t('optionsClearCache')}
           </button>
           <span data-testid="cache-count">
-            {cacheEntries === null ? '' : `${cacheEntries} cached answers`}
+            {cacheEntries === null ? '' : t('optionsCacheCount', cacheEntries)}
           </span>
         </div>
 
-        <label htmlFor="disabled-sites">Sites where the extension stays off</label>
+        <label htmlFor="disabled-sites">{t('optionsDisabledSites')}</label>
         <textarea
           id="disabled-sites"
           data-testid="disabled-sites-input"
           rows={4}
           value={draft.disabledSites}
+          {...managedProps('disabledSites')}
           onChange={(event) => update({ disabledSites: event.target.value })}
         />
-        <p className="hint">One host per line; its subdomains are included.</p>
+        {locked('disabledSites') && <ManagedHint id="disabledSites-managed" />}
+        <p className="hint">{t('optionsDisabledSitesHint')}</p>
 
         <label>
           <input
             type="checkbox"
             data-testid="gmail-integration-input"
             checked={draft.gmailIntegration}
+            {...managedProps('gmailIntegration')}
             onChange={(event) => update({ gmailIntegration: event.target.checked })}
           />{' '}
-          Gmail integration (addresses in Gmail's message headers)
+          {t('optionsGmail')}
         </label>
+        {locked('gmailIntegration') && <ManagedHint id="gmailIntegration-managed" />}
 
         <p>
           <button type="submit" className="primary" data-testid="api-key-save">
-            Save
+            {t('optionsSave')}
           </button>
         </p>
         {status && (

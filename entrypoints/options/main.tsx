@@ -1,5 +1,7 @@
 import { createRoot } from 'react-dom/client';
+import { t } from '@/lib/i18n.ts';
 import { OptionsApp } from './OptionsApp.tsx';
 
+document.title = t('optionsTitle');
 const root = document.getElementById('root');
 if (root) createRoot(root).render(<OptionsApp />);

@@ -3,11 +3,11 @@ import { browser } from 'wxt/browser';
 import { CARD_CSS } from '@/components/card-styles.ts';
 import { ResultCard } from '@/components/ResultCard.tsx';
 import { useDomainLookup } from '@/components/use-domain-lookup.ts';
-import { domainOf } from '@/lib/email/extract.ts';
 import { parseLookupTarget } from '@/lib/email/lookup-target.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
+import { t } from '@/lib/i18n.ts';
 import { sendRequest, type TabSummary } from '@/lib/messages.ts';
-import { useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { TabAddresses } from './TabAddresses.tsx';
 
 const POPUP_CSS = `${CARD_CSS}
 body { margin: 0; width: 360px; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; }
@@ -20,6 +20,8 @@ input { flex: 1; padding: 5px 8px; border: 1px solid #d0d7de; border-radius: 6px
 .group { margin-bottom: 10px; }
 .addresses { margin: 0 0 6px; padding: 0; list-style: none; color: #59636e; word-break: break-all; }
 .muted { color: #59636e; }
+.row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 0 0 8px; }
+.budget { margin: 8px 0; }
 `;
 
 /** The tab whose addresses are listed: ?tabId=N, else the active tab. */
@@ -30,51 +32,10 @@ async function targetTabId(): Promise<number | null> {
   return tab?.id ?? null;
 }
 
-function DomainGroup({
-  domain,
-  addresses,
-  initial,
-  template,
-}: {
-  domain: string;
-  addresses: string[];
-  initial: LookupResult | null;
-  template: string;
-}) {
-  const { result, run } = useDomainLookup(initial);
-  const [lookedUp, setLookedUp] = useState(initial !== null);
-  const lookup = (refresh: boolean) => {
-    setLookedUp(true);
-    void run(domain, refresh);
-  };
-  return (
-    <div className="group" data-testid="domain-group" data-domain={domain}>
-      <ul className="addresses">
-        {addresses.map((address) => (
-          <li key={address} data-testid="page-address">
-            {address}
-          </li>
-        ))}
-      </ul>
-      {!lookedUp ? (
-        <button type="button" className="wl-button" data-testid="lookup-domain" onClick={() => lookup(false)}>
-          Look up {domain}
-        </button>
-      ) : (
-        <ResultCard
-          address={addresses[0] ?? domain}
-          result={result}
-          searchQueryTemplate={template}
-          onRefresh={() => lookup(true)}
-          onOpenOptions={() => void browser.runtime.openOptionsPage()}
-        />
-      )}
-    </div>
-  );
-}
-
 export function PopupApp() {
-  const { settings, load } = useSettingsStore();
+  const store = useSettingsStore();
+  const { load } = store;
+  const settings = settingsInForce(store);
   const [summary, setSummary] = useState<TabSummary | null>(null);
   const [summaryError, setSummaryError] = useState<string | null>(null);
   const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('lookup') ?? '');
@@ -99,7 +60,7 @@ export function PopupApp() {
     event?.preventDefault();
     const target = parseLookupTarget(query.trim());
     if (!target) {
-      setInputError('Enter an email address or a domain, like jane@example.com or example.com.');
+      setInputError(t('popupInvalidInput'));
       return;
     }
     setInputError(null);
@@ -113,26 +74,20 @@ export function PopupApp() {
     if (query) submit();
   }, []);
 
-  const groups = new Map<string, string[]>();
-  for (const address of summary?.addresses ?? []) {
-    const domain = domainOf(address);
-    groups.set(domain, [...(groups.get(domain) ?? []), address]);
-  }
-
   return (
     <main>
       <style>{POPUP_CSS}</style>
-      <h1>Webmail Lookup</h1>
-      <form onSubmit={submit} aria-label="Look up an address or domain">
+      <h1>{t('extName')}</h1>
+      <form onSubmit={submit} aria-label={t('popupLookupForm')}>
         <input
           data-testid="lookup-input"
-          aria-label="Email address or domain"
-          placeholder="jane@example.com or example.com"
+          aria-label={t('popupLookupInput')}
+          placeholder={t('popupLookupPlaceholder')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
         <button type="submit" className="wl-button" data-testid="lookup-submit">
-          Look up
+          {t('popupLookupSubmit')}
         </button>
       </form>
       {inputError && (
@@ -145,30 +100,18 @@ export function PopupApp() {
           address={submitted.address}
           result={manual.result}
           searchQueryTemplate={settings.searchQueryTemplate}
+          sendingAddresses={settings.sendingAddresses}
           onRefresh={() => void manual.run(submitted.domain, true)}
           onOpenOptions={() => void browser.runtime.openOptionsPage()}
         />
       )}
-      <h2>On this page</h2>
+      <h2>{t('popupOnThisPage')}</h2>
       {summaryError && <p className="muted">{summaryError}</p>}
-      {summary && summary.addresses.length === 0 && (
-        <p className="muted">No email addresses found on this page.</p>
-      )}
-      {[...groups].map(([domain, addresses]) => (
-        <DomainGroup
-          key={domain}
-          domain={domain}
-          addresses={addresses}
-          initial={summary?.results[domain] ?? null}
-          template={settings.searchQueryTemplate}
-        />
-      ))}
-      {summary && summary.budgetLeft <= 0 && (
-        <p className="muted">Some domains were not looked up automatically, to save your credits.</p>
-      )}
+      {summary && summary.addresses.length === 0 && <p className="muted">{t('popupNoAddresses')}</p>}
+      {summary && <TabAddresses summary={summary} settings={settings} />}
       <p>
         <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noopener">
-          Settings
+          {t('popupSettings')}
         </a>
       </p>
     </main>

@@ -1,3 +1,4 @@
+import { t } from '../i18n.ts';
 import type { LookupResult } from './result.ts';
 
 export type ResultAction =
@@ -11,85 +12,79 @@ export interface ResultDescription {
   action: ResultAction | null;
 }
 
-const OPEN_OPTIONS = { kind: 'open-options', label: 'Open settings' } as const;
-const RETRY = { kind: 'retry', label: 'Try again' } as const;
-
-/** Why a privacy relay has no links: shown in place of them. */
-export const RELAY_EXPLANATION =
-  'This address is a privacy relay: mail to it is forwarded to a hidden mailbox, so there is no webmail to open or search.';
+const openOptions = (): ResultAction => ({ kind: 'open-options', label: t('actionOpenSettings') });
+const retry = (): ResultAction => ({ kind: 'retry', label: t('actionTryAgain') });
 
 /** How old an answer is, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function formatAge(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 1) return t('ageJustNow');
+  if (minutes < 60) return t('ageMinutes', minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
+  if (hours < 24) return t('ageHours', hours);
   const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
+  return days === 1 ? t('ageOneDay') : t('ageDays', days);
 }
 
 /** Where an answer came from, in words, for the card's footer. */
 export function describeSource(result: LookupResult, now: number): string {
   if (result.state !== 'found' && result.state !== 'not-found') return '';
-  if (result.source === 'api') return `From the Webmail Info API, ${formatAge(now - result.fetchedAt)}`;
-  return result.fallbackReason === 'no-key'
-    ? 'From the built-in catalog: no API key is set'
-    : 'From the built-in catalog: the lookup service could not be reached';
+  if (result.source === 'api') return t('sourceApi', formatAge(now - result.fetchedAt));
+  return result.fallbackReason === 'no-key' ? t('sourceCatalogNoKey') : t('sourceCatalogUnreachable');
 }
 
 /** The one place that turns a state into words a person can act on. */
 export function describeResult(result: LookupResult | null): ResultDescription {
-  if (result === null) return { title: 'Looking up…', detail: '', action: null };
+  if (result === null) return { title: t('stateLoading'), detail: '', action: null };
   switch (result.state) {
     case 'found':
       return { title: result.info.nice_name, detail: result.info.name, action: null };
     case 'not-found':
       return {
-        title: 'No mail provider found',
-        detail: 'This domain has no mail servers, or its provider is not one the service recognises.',
+        title: t('stateNotFoundTitle'),
+        detail: t('stateNotFoundDetail'),
         action: null,
       };
     case 'no-key':
       return {
-        title: 'Add your API key',
-        detail:
-          'The built-in catalog does not know this domain. With a Webmail Info API key, every domain can be looked up.',
-        action: OPEN_OPTIONS,
+        title: t('stateNoKeyTitle'),
+        detail: t('stateNoKeyDetail'),
+        action: openOptions(),
       };
     case 'unknown-key':
       return {
-        title: 'Your API key was not accepted',
-        detail: 'The service says this key does not exist. Check it in settings.',
-        action: OPEN_OPTIONS,
+        title: t('stateUnknownKeyTitle'),
+        detail: t('stateUnknownKeyDetail'),
+        action: openOptions(),
       };
     case 'billing':
       return {
-        title: 'No lookups left on your plan',
-        detail:
-          'Your subscription has ended or your credits are used up. Top up to keep looking up addresses.',
-        action: result.topUpUrl ? { kind: 'link', label: 'Top up', href: result.topUpUrl } : OPEN_OPTIONS,
+        title: t('stateBillingTitle'),
+        detail: t('stateBillingDetail'),
+        action: result.topUpUrl
+          ? { kind: 'link', label: t('actionTopUp'), href: result.topUpUrl }
+          : openOptions(),
       };
     case 'rate-limited':
       return {
-        title: 'Too many lookups at once',
+        title: t('stateRateLimitedTitle'),
         detail:
           result.retryAfterSeconds !== null
-            ? `The service asks to wait ${result.retryAfterSeconds} s before the next lookup.`
-            : 'The service asks to slow down; try again in a moment.',
-        action: RETRY,
+            ? t('stateRateLimitedWait', result.retryAfterSeconds)
+            : t('stateRateLimitedDetail'),
+        action: retry(),
       };
     case 'invalid':
       return {
-        title: 'This is not an address or domain',
-        detail: 'Check what you entered and try again.',
+        title: t('stateInvalidTitle'),
+        detail: t('stateInvalidDetail'),
         action: null,
       };
     case 'unreachable':
       return {
-        title: 'The lookup service cannot be used right now',
-        detail: `${result.message} Check your connection, or the service address in settings, then try again.`,
-        action: RETRY,
+        title: t('stateUnreachableTitle'),
+        detail: t('stateUnreachableDetail', result.message),
+        action: retry(),
       };
   }
 }

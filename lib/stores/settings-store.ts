@@ -1,25 +1,35 @@
 import { create } from 'zustand';
+import type { ManagedField } from '../managed-settings.ts';
+import { sendRequest } from '../messages.ts';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../settings.ts';
-import { apiKeyItem, loadSettings, settingsItem } from '../settings-storage.ts';
+import { apiKeyItem, loadLocalSettings, settingsItem } from '../settings-storage.ts';
 
 interface SettingsState {
+  /** The person's own settings, as saved on the options page. */
   settings: Settings;
   apiKey: string;
+  /** What the organisation set by policy (never the key's value): these fields are locked. */
+  managed: { fields: ManagedField[]; settings: Partial<Settings> };
   loaded: boolean;
   /** Reads storage once and follows its changes (another page, another window). */
   load(): Promise<void>;
   save(settings: Settings, apiKey: string): Promise<void>;
 }
 
-/** The popup's and the options page's view of settings, kept in step with storage. */
+/** The popup's, the welcome page's and the options page's view of settings, kept in step with storage. */
 export const useSettingsStore = create<SettingsState>((set, get) => ({
   settings: DEFAULT_SETTINGS,
   apiKey: '',
+  managed: { fields: [], settings: {} },
   loaded: false,
   async load() {
     if (get().loaded) return;
-    const [settings, apiKey] = await Promise.all([loadSettings(), apiKeyItem.getValue()]);
-    set({ settings, apiKey, loaded: true });
+    const [settings, apiKey, managed] = await Promise.all([
+      loadLocalSettings(),
+      apiKeyItem.getValue(),
+      sendRequest({ type: 'managed-settings' }),
+    ]);
+    set({ settings, apiKey, managed, loaded: true });
     settingsItem.watch((value) => set({ settings: parseSettings(value) }));
     apiKeyItem.watch((value) => set({ apiKey: value ?? '' }));
   },
@@ -29,3 +39,8 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     set({ settings: parsed, apiKey: apiKey.trim() });
   },
 }));
+
+/** The settings in force on an extension page: the organisation's where it set them, the person's elsewhere. */
+export function settingsInForce(state: Pick<SettingsState, 'settings' | 'managed'>): Settings {
+  return { ...state.settings, ...state.managed.settings };
+}

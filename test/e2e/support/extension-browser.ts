@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
 import type { Settings } from '../../../lib/settings.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
+import { chromiumWithPolicy } from './chromium-policy.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface ExtensionBrowser {
   context: BrowserContext;
   extensionId: string;
+  /** The welcome page the extension opened on install, when asked to keep it (closed otherwise). */
+  welcome: Page | null;
   worker: () => Promise<Worker>;
   /** Writes settings and the key straight into the extension's storage, as the options page would. */
   configure(options: { apiKey?: string; settings?: Partial<Settings> }): Promise<void>;
@@ -36,7 +39,10 @@ function loadingOnly(dir: string): string[] {
 }
 
 /** Headless Debian Chromium in a fresh profile, with the flags that keep it off the network. */
-async function launchChromium(extraArgs: string[]): Promise<{ context: BrowserContext; profile: string }> {
+async function launchChromium(
+  extraArgs: string[],
+  executablePath = CHROMIUM_PATH,
+): Promise<{ context: BrowserContext; profile: string }> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is needed for the end-to-end tests and is not at ${CHROMIUM_PATH}. Install it with ` +
@@ -45,7 +51,7 @@ async function launchChromium(extraArgs: string[]): Promise<{ context: BrowserCo
   }
   const profile = mkdtempSync(join(tmpdir(), 'webmail-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     headless: true,
     args: [
       ...extraArgs,
@@ -77,11 +83,36 @@ export async function launchPlainBrowser(
   };
 }
 
-/** Real headless Chromium with the built extension loaded, in a fresh profile. */
-export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
-  const { context, profile } = await launchChromium(loadingOnly(E2E_EXTENSION_DIR));
+/** The tab the extension opens on install; waited for, so that no suite sees it open in the middle of a test. */
+async function welcomePage(context: BrowserContext, extensionId: string): Promise<Page> {
+  const url = `chrome-extension://${extensionId}/welcome.html`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const page = context.pages().find((candidate) => candidate.url() === url);
+    if (page) return page;
+    if (Date.now() > deadline) throw new Error('the extension opened no welcome page on install');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Real headless Chromium with the built extension loaded, in a fresh profile. The welcome page it opens on
+ * install is closed, unless `keepWelcome`. `managed` is what the organisation's policy sets for the
+ * extension (storage.managed), for this browser alone (see chromium-policy.ts).
+ */
+export async function launchExtensionBrowser({
+  keepWelcome = false,
+  managed,
+}: {
+  keepWelcome?: boolean;
+  managed?: Record<string, unknown>;
+} = {}): Promise<ExtensionBrowser> {
+  const policy = managed && chromiumWithPolicy(CHROMIUM_PATH, E2E_EXTENSION_DIR, managed);
+  const { context, profile } = await launchChromium(loadingOnly(E2E_EXTENSION_DIR), policy?.executablePath);
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
+  const welcome = await welcomePage(context, extensionId);
+  if (!keepWelcome) await welcome.close();
   async function tabIdOf(page: Page): Promise<number> {
     const url = page.url();
     const tabs = await (await worker()).evaluate(() =>
@@ -97,6 +128,7 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
   return {
     context,
     extensionId,
+    welcome: keepWelcome ? welcome : null,
     worker,
     async configure({ apiKey, settings }) {
       await (await worker()).evaluate(
@@ -138,6 +170,7 @@ export async function launchExtensionBrowser(): Promise<ExtensionBrowser> {
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      policy?.cleanup();
     },
   };
 }

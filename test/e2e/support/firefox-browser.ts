@@ -7,10 +7,12 @@
  * - those pages never report their load over BiDi, so they are opened by a raw `browsingContext.navigate`
  *   that waits for completion, and polled with `evaluate` (their CSP refuses puppeteer's waitForFunction);
  * - BiDi shows no realm of the extension's background, so one of its pages (options) is kept open to reach
- *   its storage, tabs and toolbar button.
+ *   its storage, tabs and toolbar button, and the extension's other pages (extension.getViews).
  */
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { Settings } from '../../../lib/settings.ts';
 import { E2E_FIREFOX_DIR } from './build-extension.ts';
@@ -50,6 +52,7 @@ type ExtensionApi = {
   };
   tabs: { query(query: object): Promise<{ id: number }[]> };
   browserAction: { getBadgeText(details: object): Promise<string> };
+  extension: { getViews(filter: object): Window[] };
 };
 
 export interface FirefoxExtensionBrowser {
@@ -65,7 +68,26 @@ export interface FirefoxExtensionBrowser {
   close(): Promise<void>;
 }
 
-export async function launchFirefoxWithExtension(): Promise<FirefoxExtensionBrowser> {
+/**
+ * Firefox reads an add-on's managed storage from ~/.mozilla/managed-storage/<add-on id>.json (a "managed
+ * storage manifest", as IT deploys it): under a home of the test's own, the policy is this browser's alone.
+ */
+function homeWithManagedStorage(managed: Record<string, unknown>): string {
+  const home = mkdtempSync(join(tmpdir(), 'webmail-firefox-home-'));
+  mkdirSync(join(home, '.mozilla', 'managed-storage'), { recursive: true });
+  writeFileSync(
+    join(home, '.mozilla', 'managed-storage', `${ADDON_ID}.json`),
+    JSON.stringify({ name: ADDON_ID, description: 'test policy', type: 'storage', data: managed }),
+  );
+  return home;
+}
+
+/** Firefox with the built extension; `managed` is what the organisation's policy sets for it. */
+export async function launchFirefoxWithExtension({
+  managed,
+}: {
+  managed?: Record<string, unknown>;
+} = {}): Promise<FirefoxExtensionBrowser> {
   if (!existsSync(FIREFOX_PATH)) {
     throw new Error(
       `Firefox is needed for the Firefox end-to-end tests and is not at ${FIREFOX_PATH}. Install it with ` +
@@ -73,7 +95,9 @@ export async function launchFirefoxWithExtension(): Promise<FirefoxExtensionBrow
     );
   }
   const uuid = randomUUID();
+  const home = managed && homeWithManagedStorage(managed);
   const browser = await puppeteer.launch({
+    ...(home && { env: { ...process.env, HOME: home } }),
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
@@ -107,6 +131,21 @@ export async function launchFirefoxWithExtension(): Promise<FirefoxExtensionBrow
     control ??= await openExtensionPage('options.html');
     return control;
   };
+  // The welcome page the extension opens on install, closed before any test runs: its tab would otherwise
+  // appear in the middle of one (newTab tells tabs apart by age). Found among the extension's own views.
+  await until(
+    await extension(),
+    () => {
+      const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
+      const welcome = api.extension
+        .getViews({ type: 'tab' })
+        .find((view) => view.location.pathname === '/welcome.html');
+      welcome?.close();
+      return !!welcome;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   const tabIds = async () =>
     (await extension()).evaluate(async () => {
       const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
@@ -145,6 +184,9 @@ export async function launchFirefoxWithExtension(): Promise<FirefoxExtensionBrow
         tabId,
       );
     },
-    close: () => browser.close(),
+    async close() {
+      await browser.close();
+      if (home) rmSync(home, { recursive: true, force: true });
+    },
   };
 }

@@ -1,0 +1,106 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { CARD_CSS } from '@/components/card-styles.ts';
+import { ResultCard } from '@/components/ResultCard.tsx';
+import { useDomainLookup } from '@/components/use-domain-lookup.ts';
+import { domainOf } from '@/lib/email/extract.ts';
+import { t } from '@/lib/i18n.ts';
+import { sendRequest } from '@/lib/messages.ts';
+import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
+
+/** The sample card's address: a domain the built-in catalog knows, so the card shows an answer without a key. */
+const SAMPLE_ADDRESS = 'jane@gmail.com';
+
+const WELCOME_CSS = `${CARD_CSS}
+body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: #1f2328; }
+main { max-width: 560px; margin: 24px auto; padding: 0 16px; }
+label { display: block; font-weight: 600; margin: 16px 0 4px; }
+.row { display: flex; gap: 6px; }
+input { flex: 1; padding: 6px 8px; border: 1px solid #d0d7de; border-radius: 6px; font: inherit; }
+.hint { color: #59636e; font-size: 12px; }
+`;
+
+/**
+ * Opened once, on install: the key (tested before it is kept), what leaves the browser, and a card as the
+ * person will see it, answered live through the background.
+ */
+export function WelcomeApp() {
+  const store = useSettingsStore();
+  const [key, setKey] = useState('');
+  const [keyResult, setKeyResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const sample = useDomainLookup();
+  const { run } = sample;
+
+  useEffect(() => {
+    void store.load().then(() => setKey(useSettingsStore.getState().apiKey));
+    void run(domainOf(SAMPLE_ADDRESS));
+  }, [store.load, run]);
+
+  const testAndSave = async (event: FormEvent) => {
+    event.preventDefault();
+    setKeyResult({ ok: true, text: t('optionsTesting') });
+    const state = useSettingsStore.getState();
+    const result = await sendRequest({
+      type: 'test-key',
+      apiKey: key,
+      baseUrl: settingsInForce(state).baseUrl,
+    });
+    if (!result.ok) {
+      setKeyResult({ ok: false, text: result.detail ? `${result.title}: ${result.detail}` : result.title });
+      return;
+    }
+    await store.save(state.settings, key);
+    setKeyResult({ ok: true, text: t('welcomeKeySaved', result.detail) });
+    void run(domainOf(SAMPLE_ADDRESS));
+  };
+
+  return (
+    <main>
+      <style>{WELCOME_CSS}</style>
+      <h1>{t('welcomeTitle')}</h1>
+      <p>{t('welcomeIntro')}</p>
+      <p data-testid="privacy-statement">{t('privacyStatement')}</p>
+      {store.managed.fields.includes('apiKey') ? (
+        <p data-testid="managed-note">{t('managedKeyNote')}</p>
+      ) : (
+        <form onSubmit={(event) => void testAndSave(event)}>
+          <label htmlFor="welcome-key">{t('optionsApiKey')}</label>
+          <div className="row">
+            <input
+              id="welcome-key"
+              data-testid="welcome-key-input"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={key}
+              onChange={(event) => setKey(event.target.value.trim())}
+            />
+            <button type="submit" className="wl-button" data-testid="welcome-key-save">
+              {t('welcomeKeySave')}
+            </button>
+          </div>
+          <p className="hint">{t('welcomeKeyHint')}</p>
+          {keyResult && (
+            <p data-testid="welcome-key-result" role={keyResult.ok ? 'status' : 'alert'}>
+              {keyResult.text}
+            </p>
+          )}
+        </form>
+      )}
+      <h2>{t('welcomeSampleHeading')}</h2>
+      <div data-testid="sample-card">
+        <ResultCard
+          address={SAMPLE_ADDRESS}
+          result={sample.result}
+          searchQueryTemplate={settingsInForce(store).searchQueryTemplate}
+          sendingAddresses={settingsInForce(store).sendingAddresses}
+          onRefresh={() => void run(domainOf(SAMPLE_ADDRESS), true)}
+          onOpenOptions={() => void browser.runtime.openOptionsPage()}
+        />
+      </div>
+      <p>
+        <a href={browser.runtime.getURL('/options.html')}>{t('welcomeAllSettings')}</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+import { createRoot } from 'react-dom/client';
+import { t } from '@/lib/i18n.ts';
+import { WelcomeApp } from './WelcomeApp.tsx';
+
+document.title = t('welcomeTitle');
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<WelcomeApp />);

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POPUP_LOOKUP_BUDGET } from '../../lib/limits.ts';
+import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+
+/**
+ * Taking the list away, in Chromium: a page with more domains than the popup looks up by itself. The rest
+ * wait for the person to confirm; the list goes out as a CSV file and as a table on the clipboard.
+ */
+const EXTRA = 2;
+const OTHER_DOMAINS = Array.from(
+  { length: POPUP_LOOKUP_BUDGET - 1 + EXTRA },
+  (_, i) => `team${i}.example.org`,
+);
+const ADDRESSES = ['jane@gmail.com', ...OTHER_DOMAINS.map((domain) => `info@${domain}`)];
+const PAGE = `<!doctype html><title>Many domains</title><ul>${ADDRESSES.map((a) => `<li>${a}</li>`).join('')}</ul>`;
+
+let stack: ExtensionStack;
+let popup: Page;
+
+beforeAll(async () => {
+  stack = await startExtensionStack({ credits: 100, generatedPages: { 'many-domains.html': PAGE } });
+  const page = await stack.browser.context.newPage();
+  await page.goto(stack.pages.url('many-domains.html'));
+  // Every address found (the badge counts them) before the popup opens on the tab.
+  for (let badge = ''; badge !== String(ADDRESSES.length); badge = await stack.browser.badgeOf(page))
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  popup = await stack.browser.context.newPage();
+  await popup.goto(stack.browser.extensionUrl(`popup.html?tabId=${await stack.browser.tabIdOf(page)}`));
+  await popup.getByTestId('export-csv').waitFor();
+});
+
+afterAll(() => stack?.close());
+
+/** What the clipboard holds, pasted into a field (plain text) or an editable region (HTML). */
+async function paste(kind: 'text' | 'html'): Promise<string> {
+  await popup.evaluate((kind) => {
+    document.getElementById('paste-here')?.remove();
+    const target = document.createElement(kind === 'text' ? 'textarea' : 'div');
+    target.id = 'paste-here';
+    if (kind === 'html') target.contentEditable = 'true';
+    document.body.append(target);
+    target.focus();
+  }, kind);
+  await popup.keyboard.press('ControlOrMeta+V');
+  const target = popup.locator('#paste-here');
+  return kind === 'text' ? target.inputValue() : target.innerHTML();
+}
+
+const requestsBeyondBudget = () =>
+  OTHER_DOMAINS.slice(-EXTRA).reduce((sum, domain) => sum + stack.proxy.countFor(domain), 0);
+
+describe('the popup’s list beyond the lookup budget', () => {
+  it('looks up the rest only after the person confirms how many, and what that costs', async () => {
+    await expect
+      .poll(() => popup.getByTestId('lookup-rest').textContent())
+      .toBe(`Look up the other ${EXTRA} domains…`);
+    await popup.getByTestId('lookup-rest').click();
+    expect(await popup.getByTestId('confirm-lookup-rest').textContent()).toContain(
+      `Look up ${EXTRA} more domains? Each lookup the service answers uses one credit of your plan: up to ${EXTRA} credits.`,
+    );
+    await popup.getByTestId('lookup-rest-cancel').click();
+    expect(requestsBeyondBudget()).toBe(0);
+    await popup.getByTestId('lookup-rest').click();
+    await popup.getByTestId('lookup-rest-confirm').click();
+    for (const domain of OTHER_DOMAINS.slice(-EXTRA)) {
+      const group = popup.locator(`[data-testid="domain-group"][data-domain="${domain}"]`);
+      await group.getByTestId('result-card').waitFor();
+    }
+    await expect.poll(requestsBeyondBudget).toBe(EXTRA);
+    expect(await popup.getByTestId('lookup-rest').count()).toBe(0);
+  });
+});
+
+describe('taking the list away', () => {
+  it('exports every address with its provider, flags and links as a CSV file', async () => {
+    const [download] = await Promise.all([
+      popup.waitForEvent('download'),
+      popup.getByTestId('export-csv').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('webmail-lookup-addresses.csv');
+    const lines = readFileSync((await download.path()) as string, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status"',
+    );
+    expect(lines).toHaveLength(ADDRESSES.length + 1);
+    const gmail = lines.find((line) => line.startsWith('"jane@gmail.com"'));
+    expect(gmail).toMatch(
+      /^"jane@gmail\.com","gmail\.com","Gmail","Google \(Public\)","false","true","false","https:\/\/mail\.google\.com\/mail","https:\/\/mail\.google\.com\/mail\/#search\/[^"]+","found"$/,
+    );
+  });
+
+  it('copies it as a table that pastes into a spreadsheet: TSV text and an HTML table', async () => {
+    await popup.getByTestId('copy-table').click();
+    await expect
+      .poll(() => popup.getByTestId('export-status').textContent())
+      .toBe(`Copied ${ADDRESSES.length} rows`);
+    const text = await paste('text');
+    const rows = text.trimEnd().split('\n');
+    expect(rows).toHaveLength(ADDRESSES.length + 1);
+    expect(rows[0]?.split('\t')).toHaveLength(10);
+    expect(rows.find((row) => row.startsWith('jane@gmail.com\t'))?.split('\t')[2]).toBe('Gmail');
+    const html = await paste('html');
+    expect(html).toContain('<table');
+    expect(html).toMatch(/<td[^>]*>Gmail<\/td>/);
+  });
+});
