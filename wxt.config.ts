@@ -22,6 +22,13 @@ export default defineConfig({
     permissions: ['storage', 'contextMenus'],
     host_permissions: [apiHostPattern],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
+    // Looks up the selected text or the focused address (entrypoints/content/query-under-focus.ts).
+    commands: {
+      'lookup-selection': {
+        suggested_key: { default: 'Alt+Shift+L' },
+        description: '__MSG_commandLookup__',
+      },
+    },
     // The toolbar button's title and icon are in entrypoints/popup/index.html, where both builds take them from.
     icons,
     // What an organisation may set by policy (storage.managed). Firefox takes managed storage from a managed

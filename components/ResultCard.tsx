@@ -20,6 +20,8 @@ export interface ResultCardProps {
   sendingAddresses?: string[];
   onRefresh: () => void;
   onOpenOptions: () => void;
+  /** Over a page, the page's theme; unset, the card follows the system's. */
+  theme?: 'light' | 'dark';
   /** For the answer's age; a prop so tests are deterministic. */
   now?: number;
 }
@@ -70,6 +72,7 @@ export function ResultCard({
   sendingAddresses = [],
   onRefresh,
   onOpenOptions,
+  theme,
   now = Date.now(),
 }: ResultCardProps) {
   /** What was last copied, for the button that copied it to say so. */
@@ -85,7 +88,7 @@ export function ResultCard({
   if (result?.state !== 'found') {
     const busy = result === null;
     return (
-      <section className="wl-card" data-testid="result-card" aria-busy={busy}>
+      <section className="wl-card" data-testid="result-card" data-theme={theme} aria-busy={busy}>
         <p className="wl-address">{address}</p>
         <div
           className="wl-error"
@@ -125,7 +128,12 @@ export function ResultCard({
   );
   const forThem = linkForThem(info, sendingAddresses);
   return (
-    <section className="wl-card" data-testid="result-card" aria-label={t('cardLabel', address)}>
+    <section
+      className="wl-card"
+      data-testid="result-card"
+      data-theme={theme}
+      aria-label={t('cardLabel', address)}
+    >
       <p className="wl-address">{address}</p>
       {/* bdi: a right-to-left or control-character name from the API cannot reorder the rest of the card. */}
       <p className="wl-provider">

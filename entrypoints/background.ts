@@ -6,12 +6,18 @@ import { keepStorageFromContentScripts, toolbarButton } from '@/lib/browser-diff
 import { contextMenuQuery } from '@/lib/email/context-query.ts';
 import { domainOf } from '@/lib/email/extract.ts';
 import { t } from '@/lib/i18n.ts';
+import { LOOKUP_COMMAND, QUERY_UNDER_FOCUS } from '@/lib/keyboard-command.ts';
 import { createAnswerCache } from '@/lib/lookup/cache.ts';
 import { describeResult } from '@/lib/lookup/describe.ts';
 import { createLookupService } from '@/lib/lookup/service.ts';
 import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
 import { managedFields, managedValues } from '@/lib/managed-settings.ts';
-import { CONTENT_SCRIPT_REQUESTS, type Request, requestSchema } from '@/lib/message-schema.ts';
+import {
+  CONTENT_SCRIPT_REQUESTS,
+  queryUnderFocusSchema,
+  type Request,
+  requestSchema,
+} from '@/lib/message-schema.ts';
 import type { Responses, TabSummary } from '@/lib/messages.ts';
 import { isSiteDisabled } from '@/lib/settings.ts';
 import { apiKeyItem, loadApiKey, loadManagedSettings, loadSettings } from '@/lib/settings-storage.ts';
@@ -203,14 +209,31 @@ export default defineBackground(() => {
       targetUrlPatterns: ['mailto:*'],
     });
   });
-  browser.contextMenus.onClicked.addListener((info) => {
-    if (info.menuItemId !== CONTEXT_MENU_ID) return;
-    const query = contextMenuQuery(info);
+  /** The popup in a window of its own, looking up `query` at once (the context menu, the shortcut). */
+  function openLookupWindow(query: string): void {
     void browser.windows.create({
       url: `${browser.runtime.getURL('/popup.html')}?lookup=${encodeURIComponent(query)}`,
       type: 'popup',
       width: 400,
       height: 560,
     });
+  }
+
+  browser.contextMenus.onClicked.addListener((info) => {
+    if (info.menuItemId !== CONTEXT_MENU_ID) return;
+    openLookupWindow(contextMenuQuery(info));
+  });
+
+  // The shortcut: the selected text or focused address on the active tab; the popup's empty form where
+  // the page has none (or no content script, as on the browser's own pages).
+  browser.commands.onCommand.addListener(async (command) => {
+    if (command !== LOOKUP_COMMAND) return;
+    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+    const answer: unknown =
+      tab?.id === undefined
+        ? null
+        : await browser.tabs.sendMessage(tab.id, { type: QUERY_UNDER_FOCUS }).catch(() => null);
+    const parsed = queryUnderFocusSchema.safeParse(answer);
+    openLookupWindow(parsed.success ? parsed.data.query : '');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_QUERY_LENGTH } from './keyboard-command.ts';
 import { MAX_ADDRESSES_PER_PAGE } from './limits.ts';
 import { baseUrlSchema } from './settings.ts';
 
@@ -43,3 +44,6 @@ export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
   'open-options',
   'content-settings',
 ]);
+
+/** A content script's answer to the keyboard shortcut: what the person selected or focused. */
+export const queryUnderFocusSchema = z.object({ query: z.string().max(MAX_QUERY_LENGTH) });

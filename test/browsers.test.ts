@@ -17,6 +17,10 @@ function run(command: string, args: string[]) {
   return result;
 }
 
+/** The bundles React DOM lands in: the card's module and the pages' shared chunk. */
+const REACT_DOM_CHUNKS = /^(content-scripts\/card\.js|chunks\/[\w-]+\.js)$/;
+const LAZY_CARD_LOADER = 'content-scripts/content.js';
+
 describe('two browsers, store-ready', () => {
   it(
     'the Firefox build passes web-ext lint with no errors and names its add-on id',
@@ -32,9 +36,19 @@ describe('two browsers, store-ready', () => {
       const report = JSON.parse(lint.stdout) as {
         summary: { errors: number };
         errors: { code: string; file: string }[];
+        warnings: { code: string; file: string; message: string }[];
       };
       expect(report.errors).toEqual([]);
       expect(report.summary.errors).toBe(0);
+      // Warnings our own code causes fail; those left are React DOM's innerHTML (its chunks), and the one
+      // import() of a runtime URL: the card's module, loaded on first hover so that React stays out of the
+      // script every page runs (modules/lazy-card.ts). A content script has no other way to load a module.
+      const ours = report.warnings.filter(
+        (warning) =>
+          !(warning.message === 'Unsafe assignment to innerHTML' && REACT_DOM_CHUNKS.test(warning.file)) &&
+          !(warning.message === 'Unsafe call to import for argument 0' && warning.file === LAZY_CARD_LOADER),
+      );
+      expect(ours).toEqual([]);
     },
     BUILD_TIMEOUT_MS,
   );

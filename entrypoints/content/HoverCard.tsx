@@ -5,6 +5,7 @@ import { domainOf } from '@/lib/email/extract.ts';
 import { t } from '@/lib/i18n.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest } from '@/lib/messages.ts';
+import type { Theme } from '@/lib/page/page-theme.ts';
 import type { CardSettings } from './card.tsx';
 
 export interface HoverCardProps {
@@ -12,11 +13,12 @@ export interface HoverCardProps {
   /** The lookup of the address's domain, sent when the card was asked for (see card.tsx). */
   answer: Promise<LookupResult>;
   settings: CardSettings;
+  theme: Theme;
   onClose: () => void;
 }
 
 /** The card shown over a page: the answer about the address's domain, and a refresh that asks again. */
-export function HoverCard({ address, answer, settings, onClose }: HoverCardProps) {
+export function HoverCard({ address, answer, settings, theme, onClose }: HoverCardProps) {
   const { result, run, follow } = useDomainLookup();
   const domain = domainOf(address);
   useEffect(() => {
@@ -30,6 +32,7 @@ export function HoverCard({ address, answer, settings, onClose }: HoverCardProps
         result={result}
         searchQueryTemplate={settings.searchQueryTemplate}
         sendingAddresses={settings.sendingAddresses}
+        theme={theme}
         onRefresh={() => void run(domain, true)}
         onOpenOptions={() => {
           void sendRequest({ type: 'open-options' });

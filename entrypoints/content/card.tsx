@@ -11,6 +11,7 @@ import { lookUpDomain } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import type { ContentSettings } from '@/lib/messages.ts';
+import { pageThemeAt } from '@/lib/page/page-theme.ts';
 import { CARD_TAG } from './card-tag.ts';
 import { HoverCard } from './HoverCard.tsx';
 import type { HoverTarget } from './hover.ts';
@@ -67,6 +68,7 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
             address={target.address}
             answer={answer}
             settings={settings}
+            theme={pageThemeAt(target.rect.left + 1, target.rect.top + target.rect.height / 2)}
             onClose={onClose}
           />,
         ),

@@ -8,6 +8,7 @@ import { addressSources } from '@/lib/page/sources/index.ts';
 import type { CardUi } from './card.tsx';
 import { CARD_TAG } from './card-tag.ts';
 import { type HoverTarget, watchHovers } from './hover.ts';
+import { answerQueryUnderFocus } from './query-under-focus.ts';
 
 export default defineContentScript({
   matches: ['<all_urls>'],
@@ -41,6 +42,7 @@ export default defineContentScript({
       CARD_TAG,
     );
     scanner.start();
+    answerQueryUnderFocus(ctx, scanner);
 
     let card: CardUi | null = null;
     let loading: Promise<CardUi> | null = null;

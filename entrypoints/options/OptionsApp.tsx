@@ -1,24 +1,25 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { PAGE_THEME_CSS } from '@/components/theme.ts';
 import { t } from '@/lib/i18n.ts';
 import type { ManagedField } from '@/lib/managed-settings.ts';
 import { sendRequest } from '@/lib/messages.ts';
 import { baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '@/lib/settings.ts';
 import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
 
-const OPTIONS_CSS = `
-body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: #1f2328; }
+const OPTIONS_CSS = `${PAGE_THEME_CSS}
+body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: var(--wl-fg); }
 main { max-width: 560px; margin: 24px auto; padding: 0 16px; }
 label { display: block; font-weight: 600; margin: 16px 0 4px; }
-.hint { color: #59636e; font-size: 12px; margin: 2px 0 0; }
+.hint { color: var(--wl-muted); font-size: 12px; margin: 2px 0 0; }
 input[type=text], input[type=password], input[type=number], input[type=url], textarea { width: 100%; box-sizing: border-box;
-  padding: 6px 8px; border: 1px solid #d0d7de; border-radius: 6px; font: inherit; }
+  padding: 6px 8px; border: 1px solid var(--wl-border); border-radius: 6px; font: inherit; }
 .row { display: flex; gap: 6px; align-items: center; }
-button { padding: 6px 12px; border: 1px solid #d0d7de; border-radius: 6px; background: #f6f8fa; font: inherit; cursor: pointer; }
-button.primary { background: #1f883d; border-color: #1a7f37; color: #fff; }
+button { padding: 6px 12px; border: 1px solid var(--wl-border); border-radius: 6px; background: var(--wl-button-bg); font: inherit; cursor: pointer; }
+button.primary { background: var(--wl-primary-bg); border-color: var(--wl-primary-border); color: var(--wl-primary-fg); }
 .status { margin: 8px 0; }
-.error { color: #82071e; }
-.managed { padding: 8px 12px; border-radius: 6px; background: #fff8c5; border: 1px solid #d4a72c; }
+.error { color: var(--wl-error); }
+.managed { padding: 8px 12px; border-radius: 6px; background: var(--wl-notice-bg); border: 1px solid var(--wl-notice-border); }
 :disabled { cursor: not-allowed; }
 `;
 

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { CARD_CSS } from '@/components/card-styles.ts';
 import { ResultCard } from '@/components/ResultCard.tsx';
+import { PAGE_THEME_CSS } from '@/components/theme.ts';
 import { useDomainLookup } from '@/components/use-domain-lookup.ts';
 import { parseLookupTarget } from '@/lib/email/lookup-target.ts';
 import { t } from '@/lib/i18n.ts';
@@ -9,17 +10,17 @@ import { sendRequest, type TabSummary } from '@/lib/messages.ts';
 import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
 import { TabAddresses } from './TabAddresses.tsx';
 
-const POPUP_CSS = `${CARD_CSS}
-body { margin: 0; width: 360px; font: 13px/1.4 system-ui, sans-serif; color: #1f2328; }
+const POPUP_CSS = `${PAGE_THEME_CSS}${CARD_CSS}
+body { margin: 0; width: 360px; font: 13px/1.4 system-ui, sans-serif; color: var(--wl-fg); }
 main { padding: 12px; }
 h1 { font-size: 15px; margin: 0 0 10px; }
 h2 { font-size: 13px; margin: 14px 0 6px; }
 form { display: flex; gap: 6px; margin-bottom: 10px; }
-input { flex: 1; padding: 5px 8px; border: 1px solid #d0d7de; border-radius: 6px; font: inherit; }
+input { flex: 1; padding: 5px 8px; border: 1px solid var(--wl-border); border-radius: 6px; font: inherit; }
 .wl-card { width: 100%; box-shadow: none; }
 .group { margin-bottom: 10px; }
-.addresses { margin: 0 0 6px; padding: 0; list-style: none; color: #59636e; word-break: break-all; }
-.muted { color: #59636e; }
+.addresses { margin: 0 0 6px; padding: 0; list-style: none; color: var(--wl-muted); word-break: break-all; }
+.muted { color: var(--wl-muted); }
 .row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 0 0 8px; }
 .budget { margin: 8px 0; }
 `;

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { CARD_CSS } from '@/components/card-styles.ts';
 import { ResultCard } from '@/components/ResultCard.tsx';
+import { PAGE_THEME_CSS } from '@/components/theme.ts';
 import { useDomainLookup } from '@/components/use-domain-lookup.ts';
 import { domainOf } from '@/lib/email/extract.ts';
 import { t } from '@/lib/i18n.ts';
@@ -11,13 +12,13 @@ import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.t
 /** The sample card's address: a domain the built-in catalog knows, so the card shows an answer without a key. */
 const SAMPLE_ADDRESS = 'jane@gmail.com';
 
-const WELCOME_CSS = `${CARD_CSS}
-body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: #1f2328; }
+const WELCOME_CSS = `${PAGE_THEME_CSS}${CARD_CSS}
+body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: var(--wl-fg); }
 main { max-width: 560px; margin: 24px auto; padding: 0 16px; }
 label { display: block; font-weight: 600; margin: 16px 0 4px; }
 .row { display: flex; gap: 6px; }
-input { flex: 1; padding: 6px 8px; border: 1px solid #d0d7de; border-radius: 6px; font: inherit; }
-.hint { color: #59636e; font-size: 12px; }
+input { flex: 1; padding: 6px 8px; border: 1px solid var(--wl-border); border-radius: 6px; font: inherit; }
+.hint { color: var(--wl-muted); font-size: 12px; }
 `;
 
 /**

@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
 import { hoverText } from './support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /** axe-core, injected into each page: no serious or critical violation, and keyboard use works. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let stack: ExtensionStack;
 
 beforeAll(async () => {
@@ -14,33 +11,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => stack?.close());
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  nodes: { target: unknown }[];
-}
-
-async function seriousViolations(
-  page: Page,
-  include?: string,
-): Promise<{ id: string; impact: string | null; targets: unknown[] }[]> {
-  // Evaluated through the DevTools protocol: extension pages' CSP refuses injected script tags.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (context) => {
-    const axe = (
-      globalThis as unknown as { axe: { run(context: unknown): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    return (await axe.run(context ?? document)).violations;
-  }, include ?? null);
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.map((node) => node.target),
-    }));
-}
 
 describe('accessibility', () => {
   it('would catch a violation (an image without alt text, planted on purpose)', async () => {
