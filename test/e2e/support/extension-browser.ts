@@ -5,6 +5,7 @@ import { type BrowserContext, chromium, type Page, type Worker } from 'playwrigh
 import type { Settings } from '../../../lib/settings.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
 import { chromiumWithPolicy } from './chromium-policy.ts';
+import { textBox } from './underline-pixels.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -182,24 +183,10 @@ export async function launchExtensionBrowser({
  * already resting there when the scan ends opens nothing until it moves, as for a person.
  */
 export async function hoverText(page: Page, text: string, { found = true } = {}): Promise<void> {
-  const box = () =>
-    page.evaluate((needle) => {
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const index = (node as Text).data.indexOf(needle);
-        if (index === -1) continue;
-        const range = document.createRange();
-        range.setStart(node, index);
-        range.setEnd(node, index + needle.length);
-        let rect = range.getBoundingClientRect();
-        if (rect.top < 0 || rect.bottom > innerHeight) {
-          node.parentElement?.scrollIntoView({ block: 'center' });
-          rect = range.getBoundingClientRect();
-        }
-        return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
-      }
-      return null;
-    }, text);
+  const box = async () => {
+    const found = await page.evaluate(textBox, text);
+    return found && { x: found.x + found.width / 2, y: found.y + found.height / 2 };
+  };
   const first = await box();
   if (!first) throw new Error(`"${text}" is not on the page`);
   if (found) {

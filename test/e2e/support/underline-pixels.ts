@@ -32,7 +32,10 @@ export function underlinePixels(screenshot: Buffer, box: Box): number {
   return count;
 }
 
-/** The box of the first occurrence of `needle` in the page's text, as a function to evaluate in the page. */
+/**
+ * The box of the first occurrence of `needle` in the page's text, scrolled onto the screen first if it is
+ * off it, as a function to evaluate in the page.
+ */
 export function textBox(needle: string): Box | null {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -41,8 +44,12 @@ export function textBox(needle: string): Box | null {
     const range = document.createRange();
     range.setStart(node, index);
     range.setEnd(node, index + needle.length);
-    const { x, y, width, height } = range.getBoundingClientRect();
-    return { x, y, width, height };
+    let rect = range.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > innerHeight) {
+      node.parentElement?.scrollIntoView({ block: 'center' });
+      rect = range.getBoundingClientRect();
+    }
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
   }
   return null;
 }
