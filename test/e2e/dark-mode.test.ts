@@ -2,17 +2,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { hoverText } from './support/extension-browser.ts';
+import { DARK_BACKGROUND, LIGHT_BACKGROUND } from './support/palette.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /**
- * Dark mode in Chromium: the card follows the page under it (Gmail's dark theme paints its own dark
- * backgrounds inside an unpainted body), the popup and the options page follow the system, and every text
+ * Dark mode in Chromium: the card follows the page under it (Gmail's dark theme, gmail-dark.html, paints its
+ * own dark backgrounds inside an unpainted body), the popup and the options page follow the system, and every text
  * keeps WCAG AA contrast (axe's color-contrast rule) in both themes.
  */
-const GMAIL_DARK = `<!doctype html><title>Inbox</title><body style="margin:0">
-<div style="background: rgb(32, 33, 36); color: rgb(232, 234, 237); padding: 40px; min-height: 600px">
-<p>From <span email="jane@gmail.com" name="Jane">Jane</span> &lt;jane@gmail.com&gt;</p></div></body>`;
-
 let stack: ExtensionStack;
 
 beforeAll(async () => {
@@ -20,16 +17,12 @@ beforeAll(async () => {
     credits: 100,
     settings: { hoverDelayMs: 50 },
     generatedPages: {
-      'gmail-dark.html': GMAIL_DARK,
       'system-theme.html': `<!doctype html><meta name="color-scheme" content="light dark"><title>System</title><p>Write to sam@gmail.com today</p>`,
     },
   });
 });
 
 afterAll(() => stack?.close());
-
-const DARK_CARD = 'rgb(22, 27, 34)';
-const LIGHT_CARD = 'rgb(255, 255, 255)';
 
 async function cardOver(page: Page, address: string) {
   await hoverText(page, address);
@@ -45,7 +38,7 @@ describe('dark mode', () => {
   it('the card over a dark page (Gmail’s dark theme) is dark, with AA contrast', async () => {
     const page = await stack.browser.context.newPage();
     await page.goto(stack.pages.url('gmail-dark.html'));
-    expect(await cardOver(page, 'jane@gmail.com')).toEqual({ theme: 'dark', background: DARK_CARD });
+    expect(await cardOver(page, 'jane@gmail.com')).toEqual({ theme: 'dark', background: DARK_BACKGROUND });
     expect(await seriousViolations(page, 'webmail-lookup-card')).toEqual([]);
     await page.close();
   });
@@ -56,7 +49,7 @@ describe('dark mode', () => {
     await page.goto(stack.pages.url('plain.html'));
     expect(await cardOver(page, 'jane.doe+news@gmail.com')).toEqual({
       theme: 'light',
-      background: LIGHT_CARD,
+      background: LIGHT_BACKGROUND,
     });
     expect(await seriousViolations(page, 'webmail-lookup-card')).toEqual([]);
     await page.close();
@@ -66,7 +59,7 @@ describe('dark mode', () => {
     const page = await stack.browser.context.newPage();
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(stack.pages.url('system-theme.html'));
-    expect(await cardOver(page, 'sam@gmail.com')).toEqual({ theme: 'dark', background: DARK_CARD });
+    expect(await cardOver(page, 'sam@gmail.com')).toEqual({ theme: 'dark', background: DARK_BACKGROUND });
     await page.close();
   });
 
@@ -80,10 +73,14 @@ describe('dark mode', () => {
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto(stack.browser.extensionUrl(path));
       await page.getByTestId(ready).first().waitFor();
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(DARK_CARD);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        DARK_BACKGROUND,
+      );
       expect(await seriousViolations(page)).toEqual([]);
       await page.emulateMedia({ colorScheme: 'light' });
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(LIGHT_CARD);
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        LIGHT_BACKGROUND,
+      );
       expect(await seriousViolations(page)).toEqual([]);
       await page.close();
     });

@@ -1,19 +1,44 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
 import {
   type FirefoxExtensionBrowser,
   launchFirefoxWithExtension,
+  testId,
   until,
 } from './support/firefox-browser.ts';
+import { selectText } from './support/in-page.ts';
+import { startPageServer } from './support/page-server.ts';
 
-/** The store-ready parts in Debian's Firefox ESR, with the built Firefox extension. */
+/**
+ * The store-ready parts in Debian's Firefox ESR, with the built Firefox extension and no key (the catalog
+ * answers): icons and words, the welcome page, the link for the customer, the list taken away, the shortcut.
+ */
 let firefox: FirefoxExtensionBrowser;
+let pages: Awaited<ReturnType<typeof startPageServer>>;
+/** Where this Firefox saves downloads, without asking. */
+let downloads: string;
 
 beforeAll(async () => {
-  firefox = await launchFirefoxWithExtension();
+  downloads = mkdtempSync(join(tmpdir(), 'webmail-firefox-downloads-'));
+  pages = await startPageServer();
+  firefox = await launchFirefoxWithExtension({
+    prefs: {
+      'browser.download.dir': downloads,
+      'browser.download.folderList': 2,
+      'browser.download.useDownloadDir': true,
+      'browser.download.always_ask_before_handling_new_types': false,
+    },
+  });
 });
 
-afterAll(() => firefox?.close());
+afterAll(async () => {
+  await firefox?.close();
+  await pages?.close();
+  if (downloads) rmSync(downloads, { recursive: true, force: true });
+});
 
 type Manifest = {
   icons?: Record<string, string>;
@@ -86,5 +111,93 @@ describe('store-ready in Firefox', () => {
       why: null,
     });
     expect(await shown('x7k2@duck.com')).toEqual({ button: null, why: messages.linkForThemRelay.message });
+  });
+});
+
+describe('taking the list away in Firefox', () => {
+  it('the popup saves the tab’s addresses as a CSV file, and copies them as a table for a spreadsheet', async () => {
+    const { page, tabId } = await firefox.openPage(pages.url('plain.html'), 6);
+    const popup = await firefox.openExtensionPage(`popup.html?tabId=${tabId}`);
+    // Every row answered (the catalog's, without a key) before the list is taken.
+    await until(
+      popup,
+      (selectors) =>
+        document.querySelectorAll(selectors.card).length > 0 && !document.querySelector(selectors.loading),
+      { card: testId('result-card'), loading: testId('loading') },
+    );
+    await popup.click(testId('export-csv'));
+    const file = join(downloads, 'webmail-lookup-addresses.csv');
+    // Firefox writes a download beside its name (.part) and renames it when whole.
+    await expect
+      .poll(() => existsSync(file) && !readdirSync(downloads).some((name) => name.endsWith('.part')))
+      .toBe(true);
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\r\n');
+    expect(lines[0]).toMatch(/^"address","domain","provider",/);
+    expect(lines).toHaveLength(6 + 1);
+    expect(lines.find((line) => line.startsWith('"jane.doe+news@gmail.com"'))).toMatch(
+      /^"jane\.doe\+news@gmail\.com","gmail\.com","Gmail",/,
+    );
+
+    await popup.click(testId('copy-table'));
+    await until(
+      popup,
+      (selector) => document.querySelector(selector)?.textContent === 'Copied 6 rows',
+      testId('export-status'),
+    );
+    await popup.evaluate(() => {
+      const target = document.createElement('textarea');
+      target.id = 'paste-here';
+      document.body.append(target);
+      target.focus();
+    });
+    await popup.keyboard.down('Control');
+    await popup.keyboard.press('KeyV');
+    await popup.keyboard.up('Control');
+    const pasted = await until(
+      popup,
+      () => (document.getElementById('paste-here') as HTMLTextAreaElement).value,
+      undefined,
+    );
+    const rows = pasted.trimEnd().split('\n');
+    expect(rows).toHaveLength(6 + 1);
+    expect(rows.find((row) => row.startsWith('jane.doe+news@gmail.com\t'))?.split('\t')[2]).toBe('Gmail');
+    await popup.close();
+    await page.close();
+  });
+});
+
+type CommandsApi = {
+  commands: { getAll(): Promise<{ name: string; shortcut: string; description: string }[]> };
+  tabs: { sendMessage(tabId: number, message: object): Promise<unknown> };
+};
+
+describe('the keyboard shortcut in Firefox', () => {
+  it('is declared with its suggested key and words, and the page answers with the selection, else the focused address', async () => {
+    const { page, tabId } = await firefox.openPage(pages.url('plain.html'), 6);
+    const extension = await firefox.openExtensionPage('options.html');
+    const commands = await extension.evaluate(() =>
+      (globalThis as unknown as { browser: CommandsApi }).browser.commands.getAll(),
+    );
+    expect(commands.find((command) => command.name === 'lookup-selection')).toMatchObject({
+      shortcut: 'Alt+Shift+L',
+      description: messages.commandLookup.message,
+    });
+    // What the background asks the tab when the shortcut is pressed (synthesised keys never reach
+    // Firefox's shortcuts, so the question is asked as the background asks it).
+    const askPage = () =>
+      extension.evaluate(
+        (id) =>
+          (globalThis as unknown as { browser: CommandsApi }).browser.tabs.sendMessage(id, {
+            type: 'query-under-focus',
+          }),
+        tabId,
+      );
+    expect(await page.evaluate(selectText, 'jane.doe+news@gmail.com')).toBe(true);
+    expect(await askPage()).toEqual({ query: 'jane.doe+news@gmail.com' });
+    await page.evaluate(() => getSelection()?.removeAllRanges());
+    await page.focus('#mailto');
+    expect(await askPage()).toEqual({ query: 'Bob@proton.me' });
+    await extension.close();
+    await page.close();
   });
 });

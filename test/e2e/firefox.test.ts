@@ -2,11 +2,15 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FirefoxExtensionBrowser,
+  hoverText,
+  inCard,
   launchFirefoxWithExtension,
+  testId,
   until,
 } from './support/firefox-browser.ts';
+import { type Box, textBox } from './support/in-page.ts';
 import { type Backend, startBackend } from './support/stack.ts';
-import { type Box, textBox, underlinePixels } from './support/underline-pixels.ts';
+import { underlinePixels } from './support/underline-pixels.ts';
 
 /**
  * The core journey in Debian's Firefox ESR, with the built Firefox extension: the key in options, the hover
@@ -29,38 +33,6 @@ afterAll(async () => {
   await firefox?.close();
   await backend?.close();
 });
-
-const testId = (id: string) => `[data-testid="${id}"]`;
-
-/** What the hover card (in its shadow root) shows for a test id: text, or a link's target. */
-async function inCard(page: Page, id: string, what: 'text' | 'href' = 'text'): Promise<string | null> {
-  return page.evaluate(
-    (selector, what) => {
-      const element = document.querySelector('webmail-lookup-card')?.shadowRoot?.querySelector(selector);
-      if (!element) return null;
-      return what === 'href' ? element.getAttribute('href') : (element.textContent ?? '');
-    },
-    testId(id),
-    what,
-  );
-}
-
-/** Opens the plain fixture page in a new tab, once the extension has found its six addresses. */
-async function plainPage(): Promise<{ page: Page; tabId: number }> {
-  const tab = await firefox.newTab();
-  await tab.page.goto(backend.pages.url('plain.html'));
-  await expect.poll(() => firefox.badgeOf(tab.tabId), { timeout: 10_000 }).toBe('6');
-  return tab;
-}
-
-/** Rests the pointer on an address and waits for its card. */
-async function hover(page: Page, address: string): Promise<void> {
-  const box = (await page.evaluate(textBox, address)) as Box | null;
-  if (!box) throw new Error(`${address} is not on the page`);
-  await page.mouse.move(box.x + 2, box.y + box.height / 2);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-  await until(page, (selector) => !!document.querySelector(selector), 'webmail-lookup-card');
-}
 
 /** Looks an address up in the popup, opened as the context menu opens it, and waits for the answer. */
 async function popupLookup(address: string): Promise<Page> {
@@ -116,7 +88,7 @@ describe('Firefox', () => {
   });
 
   it('underlines the addresses on screen, drawn where a person sees them, and not other text', async () => {
-    const { page } = await plainPage();
+    const { page } = await firefox.openPage(backend.pages.url('plain.html'), 6);
     await until(page, () => (CSS.highlights.get('webmail-lookup')?.size ?? 0) >= 5, undefined);
     const screenshot = Buffer.from(await page.screenshot());
     const address = (await page.evaluate(textBox, 'x7k2@duck.com')) as Box;
@@ -127,8 +99,8 @@ describe('Firefox', () => {
   });
 
   it('the hover card names Gmail, with links to open and search it', async () => {
-    const { page } = await plainPage();
-    await hover(page, 'jane.doe+news@gmail.com');
+    const { page } = await firefox.openPage(backend.pages.url('plain.html'), 6);
+    await hoverText(page, 'jane.doe+news@gmail.com');
     await expect.poll(() => inCard(page, 'provider-nice-name'), { timeout: 10_000 }).toBe('Gmail');
     expect(await inCard(page, 'open-webmail', 'href')).toBe('https://mail.google.com/mail');
     expect(await inCard(page, 'search-webmail', 'href')).toMatch(
@@ -138,7 +110,7 @@ describe('Firefox', () => {
   });
 
   it('the popup lists the tab’s addresses, and looks up one typed by hand', async () => {
-    const { page, tabId } = await plainPage();
+    const { page, tabId } = await firefox.openPage(backend.pages.url('plain.html'), 6);
     const popup = await firefox.openExtensionPage(`popup.html?tabId=${tabId}`);
     const listed = await until(
       popup,

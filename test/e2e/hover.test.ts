@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hoverText } from './support/extension-browser.ts';
+import { type Box, textBox } from './support/in-page.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
-import { type Box, textBox, underlinePixels } from './support/underline-pixels.ts';
+import { underlinePixels } from './support/underline-pixels.ts';
 
 /**
  * A person's flows on ordinary pages, in real Chromium with the built extension, against the real
@@ -58,21 +59,6 @@ describe('hovering an address', () => {
     const cardTop = (await card.getByTestId('result-card').boundingBox())?.y ?? -1;
     expect(cardTop - addressBottom).toBeGreaterThanOrEqual(0);
     expect(cardTop - addressBottom).toBeLessThan(20);
-    // The README's picture of the card comes from this run: UPDATE_SCREENSHOTS=1 npm test
-    if (process.env.UPDATE_SCREENSHOTS === '1') {
-      const box = await card.getByTestId('result-card').boundingBox();
-      if (box) {
-        await page.screenshot({
-          path: new URL('../../docs/hover-card.png', import.meta.url).pathname,
-          clip: {
-            x: Math.max(0, box.x - 160),
-            y: Math.max(0, box.y - 60),
-            width: box.width + 200,
-            height: box.height + 80,
-          },
-        });
-      }
-    }
     await page.close();
   });
 

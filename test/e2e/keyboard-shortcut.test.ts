@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
+import { selectText } from './support/in-page.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /** The keyboard shortcut in Chromium: it looks up the selected text or the focused address. */
@@ -44,15 +45,7 @@ describe('the keyboard shortcut', () => {
     const page = await stack.browser.context.newPage();
     await page.goto(stack.pages.url('plain.html'));
     await expect.poll(() => stack.browser.badgeOf(page)).toBe('6');
-    await page.evaluate(() => {
-      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const index = (node as Text).data.indexOf('jane.doe+news@gmail.com');
-        if (index === -1) continue;
-        getSelection()?.setBaseAndExtent(node, index, node, index + 'jane.doe+news@gmail.com'.length);
-        return;
-      }
-    });
+    expect(await page.evaluate(selectText, 'jane.doe+news@gmail.com')).toBe(true);
     expect(await askPage(page)).toEqual({ query: 'jane.doe+news@gmail.com' });
     await page.evaluate(() => getSelection()?.removeAllRanges());
     await page.focus('#mailto');

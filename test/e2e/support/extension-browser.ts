@@ -5,7 +5,7 @@ import { type BrowserContext, chromium, type Page, type Worker } from 'playwrigh
 import type { Settings } from '../../../lib/settings.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
 import { chromiumWithPolicy } from './chromium-policy.ts';
-import { textBox } from './underline-pixels.ts';
+import { textBox } from './in-page.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { Settings } from '../../../lib/settings.ts';
 import { E2E_FIREFOX_DIR } from './build-extension.ts';
+import { type Box, textBox } from './in-page.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The add-on id the Firefox build's manifest names (wxt.config.ts). */
@@ -45,6 +46,31 @@ export async function until<T, A>(
   }
 }
 
+/** A selector for a test id. */
+export const testId = (id: string) => `[data-testid="${id}"]`;
+
+/** Rests the pointer on the first occurrence of `text` in the page, and waits for the hover card. */
+export async function hoverText(page: Page, text: string): Promise<void> {
+  const box = (await page.evaluate(textBox, text)) as Box | null;
+  if (!box) throw new Error(`${text} is not on the page`);
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
+  await until(page, (selector) => !!document.querySelector(selector), 'webmail-lookup-card');
+}
+
+/** What the hover card (in its shadow root) shows for a test id: text, or an attribute's value. */
+export async function inCard(page: Page, id: string, attribute?: string): Promise<string | null> {
+  return page.evaluate(
+    (selector, attribute) => {
+      const element = document.querySelector('webmail-lookup-card')?.shadowRoot?.querySelector(selector);
+      if (!element) return null;
+      return attribute ? element.getAttribute(attribute) : (element.textContent ?? '');
+    },
+    testId(id),
+    attribute ?? null,
+  );
+}
+
 /** The part of the extension's `browser` its control page uses; evaluated functions name it themselves. */
 type ExtensionApi = {
   storage: {
@@ -62,6 +88,8 @@ export interface FirefoxExtensionBrowser {
   openExtensionPage(path: string): Promise<Page>;
   /** A new tab, and the extension's id for it (without the `tabs` permission, ids are told apart by age). */
   newTab(): Promise<{ page: Page; tabId: number }>;
+  /** A page in a new tab, once the extension's badge counts the addresses it should find there. */
+  openPage(url: string, addresses: number): Promise<{ page: Page; tabId: number }>;
   /** Writes settings and the key straight into the extension's storage, as the options page would. */
   configure(options: { apiKey?: string; settings?: Partial<Settings> }): Promise<void>;
   badgeOf(tabId: number): Promise<string>;
@@ -82,11 +110,16 @@ function homeWithManagedStorage(managed: Record<string, unknown>): string {
   return home;
 }
 
-/** Firefox with the built extension; `managed` is what the organisation's policy sets for it. */
+/**
+ * Firefox with the built extension; `managed` is what the organisation's policy sets for it, `prefs` are
+ * Firefox preferences of the profile (a dark system theme, a download folder).
+ */
 export async function launchFirefoxWithExtension({
   managed,
+  prefs = {},
 }: {
   managed?: Record<string, unknown>;
+  prefs?: Record<string, string | number | boolean>;
 } = {}): Promise<FirefoxExtensionBrowser> {
   if (!existsSync(FIREFOX_PATH)) {
     throw new Error(
@@ -103,7 +136,7 @@ export async function launchFirefoxWithExtension({
     headless: true,
     defaultViewport: VIEWPORT,
     args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: uuid }) },
+    extraPrefsFirefox: { ...prefs, 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: uuid }) },
   });
   try {
     const installed = await browser.installExtension(E2E_FIREFOX_DIR);
@@ -152,16 +185,40 @@ export async function launchFirefoxWithExtension({
       return (await api.tabs.query({})).map((tab) => tab.id);
     });
 
+  async function newTab() {
+    const before = await tabIds();
+    const page = await browser.newPage();
+    const tabId = (await tabIds()).find((id) => !before.includes(id));
+    if (tabId === undefined) throw new Error('the new tab has no id the extension knows');
+    return { page, tabId };
+  }
+  const badgeOf = async (tabId: number) =>
+    (await extension()).evaluate(
+      (id) =>
+        (globalThis as unknown as { browser: ExtensionApi }).browser.browserAction.getBadgeText({
+          tabId: id,
+        }),
+      tabId,
+    );
+
   return {
     browser,
     extensionUrl,
     openExtensionPage,
-    async newTab() {
-      const before = await tabIds();
-      const page = await browser.newPage();
-      const tabId = (await tabIds()).find((id) => !before.includes(id));
-      if (tabId === undefined) throw new Error('the new tab has no id the extension knows');
-      return { page, tabId };
+    newTab,
+    async openPage(url, addresses) {
+      const tab = await newTab();
+      await tab.page.goto(url);
+      const deadline = Date.now() + 15_000;
+      for (
+        let badge = await badgeOf(tab.tabId);
+        badge !== String(addresses);
+        badge = await badgeOf(tab.tabId)
+      ) {
+        if (Date.now() > deadline) throw new Error(`the badge says "${badge}", not ${addresses}, on ${url}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return tab;
     },
     async configure({ apiKey, settings }) {
       await (await extension()).evaluate(
@@ -175,15 +232,7 @@ export async function launchFirefoxWithExtension({
         { apiKey, settings: settings ?? {} },
       );
     },
-    async badgeOf(tabId) {
-      return (await extension()).evaluate(
-        (id) =>
-          (globalThis as unknown as { browser: ExtensionApi }).browser.browserAction.getBadgeText({
-            tabId: id,
-          }),
-        tabId,
-      );
-    },
+    badgeOf,
     async close() {
       await browser.close();
       if (home) rmSync(home, { recursive: true, force: true });

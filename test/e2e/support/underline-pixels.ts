@@ -1,11 +1,5 @@
 import { PNG } from 'pngjs';
-
-export interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+import type { Box } from './in-page.ts';
 
 /** How far below a text's box its underline may be drawn (offset 2 px, thickness 2 px, and rounding). */
 const BELOW_TEXT_PX = 6;
@@ -30,26 +24,4 @@ export function underlinePixels(screenshot: Buffer, box: Box): number {
     }
   }
   return count;
-}
-
-/**
- * The box of the first occurrence of `needle` in the page's text, scrolled onto the screen first if it is
- * off it, as a function to evaluate in the page.
- */
-export function textBox(needle: string): Box | null {
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const index = (node as Text).data.indexOf(needle);
-    if (index === -1) continue;
-    const range = document.createRange();
-    range.setStart(node, index);
-    range.setEnd(node, index + needle.length);
-    let rect = range.getBoundingClientRect();
-    if (rect.top < 0 || rect.bottom > innerHeight) {
-      node.parentElement?.scrollIntoView({ block: 'center' });
-      rect = range.getBoundingClientRect();
-    }
-    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
-  }
-  return null;
 }

@@ -1,0 +1,81 @@
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
+import {
+  type FirefoxExtensionBrowser,
+  hoverText,
+  launchFirefoxWithExtension,
+  testId,
+  until,
+} from './support/firefox-browser.ts';
+import { startPageServer } from './support/page-server.ts';
+import { DARK_BACKGROUND, LIGHT_BACKGROUND } from './support/palette.ts';
+
+/**
+ * Dark mode in Debian's Firefox ESR, its system theme set dark by the profile: the card follows the page
+ * under it (Gmail's dark theme is dark, a white page stays light), and the popup, the options page and the
+ * welcome page follow the system; every text keeps WCAG AA contrast (axe's color-contrast rule).
+ */
+let firefox: FirefoxExtensionBrowser;
+let pages: Awaited<ReturnType<typeof startPageServer>>;
+
+beforeAll(async () => {
+  pages = await startPageServer();
+  firefox = await launchFirefoxWithExtension({ prefs: { 'ui.systemUsesDarkTheme': 1 } });
+  await firefox.configure({ settings: { hoverDelayMs: 50 } });
+});
+
+afterAll(async () => {
+  await firefox?.close();
+  await pages?.close();
+});
+
+/** The theme and background of the card over `address`, once it shows the catalog's answer. */
+async function cardOver(page: Page, address: string) {
+  await hoverText(page, address);
+  return until(
+    page,
+    (selectors) => {
+      const root = document.querySelector('webmail-lookup-card')?.shadowRoot;
+      const card = root?.querySelector(selectors.card);
+      if (!card || !root?.querySelector(selectors.answered)) return null;
+      return { theme: card.getAttribute('data-theme'), background: getComputedStyle(card).backgroundColor };
+    },
+    { card: testId('result-card'), answered: testId('result-source') },
+  );
+}
+
+describe('dark mode in Firefox', () => {
+  it('the card over Gmail’s dark theme is dark, with AA contrast', async () => {
+    const { page } = await firefox.openPage(pages.url('gmail-dark.html'), 2);
+    expect(await cardOver(page, 'jane@gmail.com')).toEqual({ theme: 'dark', background: DARK_BACKGROUND });
+    expect(await seriousViolations(page, 'webmail-lookup-card')).toEqual([]);
+    await page.close();
+  });
+
+  it('the card over a white page stays light in a dark system, with AA contrast', async () => {
+    const { page } = await firefox.openPage(pages.url('plain.html'), 6);
+    expect(await cardOver(page, 'jane.doe+news@gmail.com')).toEqual({
+      theme: 'light',
+      background: LIGHT_BACKGROUND,
+    });
+    expect(await seriousViolations(page, 'webmail-lookup-card')).toEqual([]);
+    await page.close();
+  });
+
+  for (const [name, path, ready] of [
+    ['popup', 'popup.html?lookup=x7k2%40duck.com', 'result-source'],
+    ['options page', 'options.html', 'api-key-input'],
+    ['welcome page', 'welcome.html', 'result-source'],
+  ] as const) {
+    it(`the ${name} follows the dark system, with AA contrast`, async () => {
+      const page = await firefox.openExtensionPage(path);
+      await until(page, (selector) => !!document.querySelector(selector), testId(ready));
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        DARK_BACKGROUND,
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.close();
+    });
+  }
+});

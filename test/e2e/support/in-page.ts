@@ -1,0 +1,45 @@
+/**
+ * Functions evaluated in a page, by either driver (Playwright in Chromium, puppeteer in Firefox): each stands
+ * alone, with no import and no closure, so that it can be sent to the page as source.
+ */
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The box of the first occurrence of `needle` in the page's text, scrolled onto the screen first if it is
+ * off it, as a function to evaluate in the page.
+ */
+export function textBox(needle: string): Box | null {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const index = (node as Text).data.indexOf(needle);
+    if (index === -1) continue;
+    const range = document.createRange();
+    range.setStart(node, index);
+    range.setEnd(node, index + needle.length);
+    let rect = range.getBoundingClientRect();
+    if (rect.top < 0 || rect.bottom > innerHeight) {
+      node.parentElement?.scrollIntoView({ block: 'center' });
+      rect = range.getBoundingClientRect();
+    }
+    return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+  }
+  return null;
+}
+
+/** Selects the first occurrence of `needle` in the page's text, as a person dragging over it would. */
+export function selectText(needle: string): boolean {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const index = (node as Text).data.indexOf(needle);
+    if (index === -1) continue;
+    getSelection()?.setBaseAndExtent(node, index, node, index + needle.length);
+    return true;
+  }
+  return false;
+}
