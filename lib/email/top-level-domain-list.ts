@@ -1,10 +1,14 @@
 import tlds from 'tlds/index.json' with { type: 'json' };
+import { asciiLabel } from './ascii-label.ts';
+
+let list: readonly string[] | null = null;
 
 /**
- * The IANA top-level domains (the maintained `tlds` package), as the package writes them (Unicode for IDN).
- * In the extension's build this module is replaced by a front-coded copy unpacked on first call
- * (modules/compact-tlds.ts), so a page without an address pays nothing for the list.
+ * The IANA top-level domains (the maintained `tlds` package) in their ASCII form, IDN ones in punycode, as
+ * DNS writes them. In the extension's build this module is replaced by a front-coded copy of the same list,
+ * unpacked on first call (modules/compact-tlds.ts), so a page without an address pays nothing for it.
  */
 export function topLevelDomainList(): readonly string[] {
-  return tlds;
+  list ??= tlds.flatMap((tld) => asciiLabel(tld) ?? []);
+  return list;
 }
