@@ -96,7 +96,8 @@ export function PopupApp() {
           {inputError}
         </p>
       )}
-      {submitted && (
+      {/* Links are built from the settings in force: none before they (the organisation's too) are read. */}
+      {submitted && store.loaded && (
         <ResultCard
           address={submitted.address}
           result={manual.result}
@@ -109,7 +110,7 @@ export function PopupApp() {
       <h2>{t('popupOnThisPage')}</h2>
       {summaryError && <p className="muted">{summaryError}</p>}
       {summary && summary.addresses.length === 0 && <p className="muted">{t('popupNoAddresses')}</p>}
-      {summary && <TabAddresses summary={summary} settings={settings} />}
+      {summary && store.loaded && <TabAddresses summary={summary} settings={settings} />}
       <p>
         <a href={browser.runtime.getURL('/options.html')} target="_blank" rel="noopener">
           {t('popupSettings')}

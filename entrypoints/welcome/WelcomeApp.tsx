@@ -90,14 +90,17 @@ export function WelcomeApp() {
       )}
       <h2>{t('welcomeSampleHeading')}</h2>
       <div data-testid="sample-card">
-        <ResultCard
-          address={SAMPLE_ADDRESS}
-          result={sample.result}
-          searchQueryTemplate={settingsInForce(store).searchQueryTemplate}
-          sendingAddresses={settingsInForce(store).sendingAddresses}
-          onRefresh={() => void run(domainOf(SAMPLE_ADDRESS), true)}
-          onOpenOptions={() => void browser.runtime.openOptionsPage()}
-        />
+        {/* Its links follow the settings in force, the organisation's too: shown once they are read. */}
+        {store.loaded && (
+          <ResultCard
+            address={SAMPLE_ADDRESS}
+            result={sample.result}
+            searchQueryTemplate={settingsInForce(store).searchQueryTemplate}
+            sendingAddresses={settingsInForce(store).sendingAddresses}
+            onRefresh={() => void run(domainOf(SAMPLE_ADDRESS), true)}
+            onOpenOptions={() => void browser.runtime.openOptionsPage()}
+          />
+        )}
       </div>
       <p>
         <a href={browser.runtime.getURL('/options.html')}>{t('welcomeAllSettings')}</a>

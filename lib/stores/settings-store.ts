@@ -16,18 +16,22 @@ interface SettingsState {
   save(settings: Settings, apiKey: string): Promise<void>;
 }
 
+const NOTHING_MANAGED: SettingsState['managed'] = { fields: [], settings: {} };
+
 /** The popup's, the welcome page's and the options page's view of settings, kept in step with storage. */
 export const useSettingsStore = create<SettingsState>((set, get) => ({
   settings: DEFAULT_SETTINGS,
   apiKey: '',
-  managed: { fields: [], settings: {} },
+  managed: NOTHING_MANAGED,
   loaded: false,
   async load() {
     if (get().loaded) return;
     const [settings, apiKey, managed] = await Promise.all([
       loadLocalSettings(),
       apiKeyItem.getValue(),
-      sendRequest({ type: 'managed-settings' }),
+      // A background that cannot answer leaves the page usable with the person's own settings; lookups,
+      // which go through it too, say what failed.
+      sendRequest({ type: 'managed-settings' }).catch(() => NOTHING_MANAGED),
     ]);
     set({ settings, apiKey, managed, loaded: true });
     settingsItem.watch((value) => set({ settings: parseSettings(value) }));
