@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { hoverText } from './support/extension-browser.ts';
-import { DARK_BACKGROUND, LIGHT_BACKGROUND } from './support/palette.ts';
+import { DARK_BACKGROUND, LIGHT_BACKGROUND, THEMED_EXTENSION_PAGES } from './support/palette.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /**
@@ -63,11 +63,7 @@ describe('dark mode', () => {
     await page.close();
   });
 
-  for (const [name, path, ready] of [
-    ['popup', 'popup.html?lookup=x7k2%40duck.com', 'result-source'],
-    ['options page', 'options.html', 'api-key-input'],
-    ['welcome page', 'welcome.html', 'result-source'],
-  ] as const) {
+  for (const [name, path, ready] of THEMED_EXTENSION_PAGES) {
     it(`the ${name} follows a dark system, with AA contrast`, async () => {
       const page = await stack.browser.context.newPage();
       await page.emulateMedia({ colorScheme: 'dark' });

@@ -9,7 +9,7 @@ import {
   until,
 } from './support/firefox-browser.ts';
 import { startPageServer } from './support/page-server.ts';
-import { DARK_BACKGROUND, LIGHT_BACKGROUND } from './support/palette.ts';
+import { DARK_BACKGROUND, LIGHT_BACKGROUND, THEMED_EXTENSION_PAGES } from './support/palette.ts';
 
 /**
  * Dark mode in Debian's Firefox ESR, its system theme set dark by the profile: the card follows the page
@@ -63,11 +63,7 @@ describe('dark mode in Firefox', () => {
     await page.close();
   });
 
-  for (const [name, path, ready] of [
-    ['popup', 'popup.html?lookup=x7k2%40duck.com', 'result-source'],
-    ['options page', 'options.html', 'api-key-input'],
-    ['welcome page', 'welcome.html', 'result-source'],
-  ] as const) {
+  for (const [name, path, ready] of THEMED_EXTENSION_PAGES) {
     it(`the ${name} follows the dark system, with AA contrast`, async () => {
       const page = await firefox.openExtensionPage(path);
       await until(page, (selector) => !!document.querySelector(selector), testId(ready));

@@ -9,7 +9,7 @@ import {
   testId,
   until,
 } from './support/firefox-browser.ts';
-import { selectText } from './support/in-page.ts';
+import { addPasteTarget, selectText } from './support/in-page.ts';
 import { startPageServer } from './support/page-server.ts';
 
 /**
@@ -144,12 +144,7 @@ describe('taking the list away in Firefox', () => {
       (selector) => document.querySelector(selector)?.textContent === 'Copied 6 rows',
       testId('export-status'),
     );
-    await popup.evaluate(() => {
-      const target = document.createElement('textarea');
-      target.id = 'paste-here';
-      document.body.append(target);
-      target.focus();
-    });
+    await popup.evaluate(addPasteTarget, 'text' as const);
     await popup.keyboard.down('Control');
     await popup.keyboard.press('KeyV');
     await popup.keyboard.up('Control');

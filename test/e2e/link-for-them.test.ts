@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
 import { hoverText } from './support/extension-browser.ts';
+import { addPasteTarget } from './support/in-page.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /** "Copy link for them" in Chromium: support staff set their sending addresses; the card offers the link. */
@@ -18,12 +19,7 @@ afterAll(() => stack?.close());
 
 /** What the clipboard holds, pasted as a person would (reading it needs a permission extension pages cannot be granted here). */
 async function pasted(page: Page): Promise<string> {
-  await page.evaluate(() => {
-    const field = document.createElement('textarea');
-    field.id = 'paste-here';
-    document.body.append(field);
-    field.focus();
-  });
+  await page.evaluate(addPasteTarget, 'text' as const);
   await page.keyboard.press('ControlOrMeta+V');
   return page.locator('#paste-here').inputValue();
 }

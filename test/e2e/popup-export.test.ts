@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POPUP_LOOKUP_BUDGET } from '../../lib/limits.ts';
+import { addPasteTarget } from './support/in-page.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /**
@@ -35,14 +36,7 @@ afterAll(() => stack?.close());
 
 /** What the clipboard holds, pasted into a field (plain text) or an editable region (HTML). */
 async function paste(kind: 'text' | 'html'): Promise<string> {
-  await popup.evaluate((kind) => {
-    document.getElementById('paste-here')?.remove();
-    const target = document.createElement(kind === 'text' ? 'textarea' : 'div');
-    target.id = 'paste-here';
-    if (kind === 'html') target.contentEditable = 'true';
-    document.body.append(target);
-    target.focus();
-  }, kind);
+  await popup.evaluate(addPasteTarget, kind);
   await popup.keyboard.press('ControlOrMeta+V');
   const target = popup.locator('#paste-here');
   return kind === 'text' ? target.inputValue() : target.innerHTML();

@@ -43,3 +43,13 @@ export function selectText(needle: string): boolean {
   }
   return false;
 }
+
+/** Adds a focused target to paste into: a text area for plain text, an editable region for HTML. */
+export function addPasteTarget(kind: 'text' | 'html'): void {
+  document.getElementById('paste-here')?.remove();
+  const target = document.createElement(kind === 'text' ? 'textarea' : 'div');
+  target.id = 'paste-here';
+  if (kind === 'html') target.contentEditable = 'true';
+  document.body.append(target);
+  target.focus();
+}
