@@ -1,3 +1,5 @@
+import type { SourceKey } from './sources.ts';
+
 /**
  * The provider catalog: plain data, one reviewable place.
  *
@@ -8,33 +10,9 @@
  * - Relays (privacy/forwarding services) are matched by their domains and every subdomain of them.
  * - Security gateways sit in front of a mailbox without being it; their MX hosts are passed over.
  *
- * Every entry names its sources (keys of SOURCES below). A search template is given only where a source
+ * Every entry names its sources (keys of SOURCES in sources.ts). A search template is given only where a source
  * documents or observes it working; otherwise it is null rather than a guess.
  */
-
-export const SOURCES = {
-  WL: 'webmaillookup.com public API documentation (Gmail example)',
-  TB: 'thunderbird/autoconfig ispdb/*.xml (2026-03)',
-  EPL: 'npm @mikkelscheike/email-provider-links 5.2.2 emailproviders.json',
-  BD: 'buttondown/sniper-link app/v1/render/providers.ts',
-  TI: 'taitems/sniper-link src/buildUrl.js, src/inboxProviders.js',
-  PY: 'sniper-link ProviderSpec table with VERIFIED/OBSERVED ratings',
-  MX: 'jace/mxsniff mxsniff/providers.py',
-  SE: 'closeio/sync-engine inbox/providers.py',
-  MS: 'Foundry376/Mailspring mailcore-provider-settings.json',
-  RS: 'MX hosts as DNS returns them for each provider (public test fixture, 2026)',
-  RE: 'reacherhq/check-if-email-exists core/src/smtp/outlook',
-  GW: 'Google Workspace MX records (smtp.google.com for domains set up after 2023-04)',
-  M365: 'Microsoft 365 MX: <domain>.mail.protection.outlook.com, *.mx.microsoft (MC1048624)',
-  AC: 'assoconnect/php-smtp-toolbox EmailIsFromDataTrait.php',
-  AD: 'alwaysdata documentation: use external MX',
-  MRC: 'mxrecordchecker.com vendor MX tables (Zoho regions, Proton, Microsoft 365)',
-  DU: 'duhow/mail-checker mail_checker/const.py',
-  DOCS: "the provider's own help pages",
-  INFERRED: 'inferred from the provider hostnames; not confirmed by a public source',
-} as const;
-
-export type SourceKey = keyof typeof SOURCES;
 
 export interface ProviderEntry {
   /** Stable identifier, used by tests and fixtures. */
@@ -45,6 +23,12 @@ export interface ProviderEntry {
   readonly domains?: readonly string[];
   /** MX host patterns of the offer on a customer's domain: `*.` prefix = any subdomain, `*` inside a label = any characters. */
   readonly mx?: readonly string[];
+  /**
+   * SPF include targets (same pattern syntax) that the provider documents for its mail service, so that
+   * SPF naming one says where the mailbox is. Never set for a web host: its include also covers its web
+   * servers, whether or not its mailboxes are used (rules in mailbox-evidence.ts).
+   */
+  readonly spf?: readonly string[];
   readonly webmailUrl: string;
   /** Search template with `%q` where the query goes, or null where no working deep link is known. */
   readonly searchUrl: string | null;
@@ -115,25 +99,29 @@ export const consumerProviders: readonly ProviderEntry[] = [
       ...hotmailCountryDomains,
       ...liveCountryDomains,
     ],
-    // Outlook.com's consumer MX; a custom domain behind it is an Outlook.com personal domain (RE).
-    mx: ['*.olc.protection.outlook.com', 'mx*.hotmail.com'],
+    // Outlook.com's consumer MX; a custom domain behind it is an Outlook.com personal domain (RE). Such
+    // domains, set up through Outlook.com (Microsoft 365 Personal and Family), get <id>.pamx1.hotmail.com (SE).
+    mx: ['*.olc.protection.outlook.com', 'mx*.hotmail.com', '*.pamx1.hotmail.com'],
     webmailUrl: 'https://outlook.live.com/mail/',
     searchUrl: null,
     freemail: true,
-    sources: ['TB', 'RE', 'BD'],
+    sources: ['TB', 'RE', 'BD', 'SE'],
   },
   {
     id: 'yahoo',
     name: 'Yahoo (Public)',
     niceName: 'Yahoo Mail',
     domains: ['yahoo.com', 'ymail.com', 'rocketmail.com', 'myyahoo.com', ...yahooCountryDomains],
+    // Yahoo Mail's own MX, mta5..7.am0.yahoodns.net for yahoo.com (RS), and its regional ones (MX); TB files
+    // yahoodns.net under Yahoo Mail. Yahoo's business mail has its own host (yahoo-small-business).
+    mx: ['mta*.am0.yahoodns.net', 'mx-eu.mail.*.yahoodns.net', 'mx-apac.mail.*.yahoodns.net'],
     webmailUrl: 'https://mail.yahoo.com/',
     searchUrl: 'https://mail.yahoo.com/d/search/keyword=%q',
     searchSource:
       'buttondown/sniper-link, taitems/sniper-link; Yahoo address-bar URLs show keyword=from%253A…',
     searchQueryEncoding: 'twice',
     freemail: true,
-    sources: ['TB', 'BD', 'PY', 'TI'],
+    sources: ['TB', 'BD', 'PY', 'TI', 'RS', 'MX'],
   },
   {
     id: 'yahoo-japan',
@@ -164,12 +152,14 @@ export const consumerProviders: readonly ProviderEntry[] = [
       ],
       ...['aol.com.br', 'aol.com.mx', 'love.com', 'ygm.com', 'wow.com', 'games.com', 'verizon.net'],
     ],
+    // AOL Mail runs on Yahoo's mail platform: mx-aol.mail.gm0.yahoodns.net for aol.com (RS; TB aol.com.xml).
+    mx: ['mx-aol.mail.gm0.yahoodns.net'],
     webmailUrl: 'https://mail.aol.com/',
     searchUrl: 'https://mail.aol.com/d/search/keyword=%q',
     searchSource: 'buttondown/sniper-link; AOL Mail runs the Yahoo Mail app (/d/ paths), which decodes twice',
     searchQueryEncoding: 'twice',
     freemail: true,
-    sources: ['TB', 'EPL', 'BD', 'PY'],
+    sources: ['TB', 'EPL', 'BD', 'PY', 'RS'],
   },
   {
     id: 'icloud',
@@ -1263,21 +1253,25 @@ export const businessProviders: readonly ProviderEntry[] = [
       'gmail-smtp-in.l.google.com',
       '*.gmail-smtp-in.l.google.com',
     ],
+    // Google's documented SPF include (DW, from support.google.com/a/answer/33786; EPL; DH).
+    spf: ['_spf.google.com'],
     webmailUrl: 'https://mail.google.com/mail',
     searchUrl: GMAIL_SEARCH,
     searchSource: 'the same Gmail app as consumer Gmail (webmaillookup.com example template)',
     freemail: false,
-    sources: ['SE', 'MS', 'DU', 'AD', 'GW'],
+    sources: ['SE', 'MS', 'DU', 'AD', 'GW', 'DW', 'EPL', 'DH'],
   },
   {
     id: 'microsoft-365',
     name: 'Microsoft (365)',
     niceName: 'Microsoft 365',
     mx: ['*.mail.protection.outlook.com', '*.mx.microsoft', '*.mail.eo.outlook.com'],
+    // Microsoft's documented SPF include (DW, from learn.microsoft.com "Set up SPF"; EPL; DH).
+    spf: ['spf.protection.outlook.com'],
     webmailUrl: 'https://outlook.office.com/mail/',
     searchUrl: null,
     freemail: false,
-    sources: ['M365', 'RE', 'SE'],
+    sources: ['M365', 'RE', 'SE', 'DW', 'EPL', 'DH'],
   },
   {
     id: 'zoho-business',
@@ -1344,16 +1338,19 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'Fastmail (Business)',
     niceName: 'Fastmail',
     mx: ['*.messagingengine.com'],
+    // spf.messagingengine.com (EPL); _spf.fastmail.com in Fastmail's current manual DNS set-up (DW).
+    spf: ['spf.messagingengine.com', '_spf.fastmail.com'],
     webmailUrl: 'https://app.fastmail.com/mail/',
     searchUrl: null,
     freemail: false,
-    sources: ['SE', 'MS', 'RS'],
+    sources: ['SE', 'MS', 'RS', 'EPL', 'DW'],
   },
   {
     id: 'proton-business',
     name: 'Proton (Business)',
     niceName: 'Proton Mail',
     mx: ['mail.protonmail.ch', 'mailsec.protonmail.ch'],
+    spf: ['_spf.protonmail.ch'],
     webmailUrl: 'https://mail.proton.me/',
     searchUrl: null,
     freemail: false,
@@ -1374,6 +1371,7 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'Apple (iCloud+ Custom Domain)',
     niceName: 'iCloud Mail',
     mx: ['mx*.mail.icloud.com'],
+    spf: ['icloud.com'],
     webmailUrl: 'https://www.icloud.com/mail',
     searchUrl: null,
     freemail: false,
@@ -1394,10 +1392,12 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'mailbox.org (Business)',
     niceName: 'mailbox.org',
     mx: ['mxext*.mailbox.org', 'mx*.mailbox.org'],
+    // mailbox.org's own guide to SPF for custom domains gives include:mailbox.org (DOCS: kb.mailbox.org); EPL.
+    spf: ['mailbox.org'],
     webmailUrl: 'https://login.mailbox.org/',
     searchUrl: null,
     freemail: false,
-    sources: ['RS', 'EPL'],
+    sources: ['RS', 'EPL', 'DOCS'],
   },
   {
     id: 'amazon-workmail',
@@ -1415,6 +1415,7 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'Rackspace (Business)',
     niceName: 'Rackspace Email',
     mx: ['*.emailsrvr.com'],
+    spf: ['emailsrvr.com'],
     webmailUrl: 'https://apps.rackspace.com/',
     searchUrl: null,
     freemail: false,
@@ -1482,6 +1483,7 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'Titan (Business)',
     niceName: 'Titan Mail',
     mx: ['mx*.titan.email'],
+    spf: ['spf.titan.email'],
     webmailUrl: 'https://app.titan.email/',
     searchUrl: null,
     freemail: false,
@@ -1621,25 +1623,4 @@ export const relays: readonly RelayEntry[] = [
   { id: 'burner-mail', niceName: 'Burner Mail', domains: ['burnermail.io'], sources: ['DOCS'] },
   { id: 'erine', niceName: 'erine.email', domains: ['erine.email'], sources: ['DOCS'] },
   { id: 'blur', niceName: 'Blur masked email', domains: ['opayq.com'], sources: ['INFERRED'] },
-];
-
-/**
- * Security gateways and inbound filters: they accept mail for a domain and pass it on, so their MX says
- * nothing about the mailbox. They are skipped; when nothing else is recognised the provider is unknown.
- */
-export const gatewayMx: readonly string[] = [
-  '*.pphosted.com',
-  '*.ppe-hosted.com',
-  '*.mimecast.com',
-  '*.mimecast.co.za',
-  '*.barracudanetworks.com',
-  '*.messagelabs.com',
-  '*.mailcontrol.com',
-  '*.iphmx.com',
-  '*.fireeyecloud.com',
-  '*.trendmicro.com',
-  '*.trendmicro.eu',
-  '*.sophos.com',
-  '*.spamexperts.com',
-  '*.mailspamprotection.com',
 ];
