@@ -69,11 +69,19 @@ describe('classify: business mail by MX', () => {
     [['mail.protonmail.ch'], 'Proton Mail'],
     [['mx.yandex.net'], 'Yandex 360'],
     [['mx01.mail.icloud.com'], 'iCloud Mail'],
-    [['inbound-smtp.eu-west-1.amazonaws.com'], 'Amazon WorkMail'],
+    [['inbound-smtp.eu-west-1.awsapps.com'], 'Amazon WorkMail'],
     [['mx1.emailsrvr.com'], 'Rackspace Email'],
     [['smtp.secureserver.net'], 'GoDaddy Email'],
     [['mx00.ionos.de'], 'IONOS Mail'],
     [['mx1.mail.ovh.net'], 'OVHcloud Mail'],
+    [['emx.mail.ru'], 'VK WorkSpace Mail'],
+    [['mxn.mxhichina.com', 'mxw.mxhichina.com'], 'Alibaba Mail'],
+    [['mx1.larksuite.com'], 'Lark Mail'],
+    [['0123456789abcdef.mx1.emailprofi.seznam.cz'], 'Seznam Email Profi'],
+    [['mx.ym.163.com'], 'NetEase Enterprise Mail'],
+    [['smtpin.rzone.de'], 'STRATO Webmail'],
+    [['mx1.pub.mailpod8-cph3.one.com'], 'one.com Webmail'],
+    [['mx.acme-example.cust.hostedemail.com'], 'OpenSRS Hosted Email'],
   ])('%j is %s, not free mail', (mx, niceName) => {
     expect(classify('acme.example', mx)).toMatchObject({ nice_name: niceName, is_freemail: false });
   });
@@ -98,6 +106,8 @@ describe('classify: business mail by MX', () => {
 
   it('is null for unknown MX hosts, and without MX for an unknown domain', () => {
     expect(classify('acme.example', ['mx.acme.example'])).toBeNull();
+    // Amazon SES's receiving endpoint: WorkMail uses it, and so does every SES receipt rule without a mailbox.
+    expect(classify('acme.example', ['inbound-smtp.eu-west-1.amazonaws.com'])).toBeNull();
     expect(classify('acme.example')).toBeNull();
   });
 
@@ -163,6 +173,7 @@ describe('the catalog data', () => {
     domains: z.array(domain).min(1).optional(),
     mx: hostPatterns.optional(),
     spf: hostPatterns.optional(),
+    webHost: z.literal(true).optional(),
     webmailUrl: httpsUrl,
     searchUrl: httpsUrl.refine((url) => url.split('%q').length === 2, 'exactly one %q').nullable(),
     searchSource: z.string().min(1).optional(),

@@ -47,13 +47,30 @@ export const gateways: readonly GatewayEntry[] = [
   { id: 'forcepoint', name: 'Forcepoint', mx: ['*.mailcontrol.com'], sources: ['MX'] },
   // *.email.fireeyecloud.com (MX).
   { id: 'trellix', name: 'Trellix Email Security', mx: ['*.fireeyecloud.com'], sources: ['MX'] },
-  // mx.spamexperts.com, fallbackmx.spamexperts.eu, lastmx.spamexperts.net (MX).
+  // mx.spamexperts.com, fallbackmx.spamexperts.eu, lastmx.spamexperts.net (MX); *.antispamcloud.com and
+  // N-able Mail Assure's *.mtaroutes.com (FS 30288962179).
   {
     id: 'spamexperts',
-    name: 'SpamExperts',
-    mx: ['*.spamexperts.com', '*.spamexperts.eu', '*.spamexperts.net'],
-    sources: ['MX'],
+    name: 'N-able Mail Assure (SpamExperts)',
+    mx: [
+      '*.spamexperts.com',
+      '*.spamexperts.eu',
+      '*.spamexperts.net',
+      '*.antispamcloud.com',
+      '*.mtaroutes.com',
+    ],
+    sources: ['MX', 'FS'],
   },
+  // <customer>.in.tmes.trendmicro.com (FS 54002771133, 24365213265), the EU site's tmes.trendmicro.eu
+  // (FS 51817672651) and regional tmes-<region> sites (FS 42309419210).
+  {
+    id: 'trendmicro',
+    name: 'Trend Micro Email Security',
+    mx: ['*.tmes.trendmicro.com', '*.tmes.trendmicro.eu', '*.tmes-*.trendmicro.com'],
+    sources: ['FS'],
+  },
+  // FortiMail Cloud: <unique>.fortimailcloud.com (FS 54002771133, 30288962179).
+  { id: 'fortimail', name: 'FortiMail Cloud', mx: ['*.fortimailcloud.com'], sources: ['FS'] },
   // *.arsmtp.com (DH, from AppRiver's MX help page; MX).
   { id: 'appriver', name: 'AppRiver', mx: ['*.arsmtp.com'], sources: ['DH', 'MX'] },
   // *.spamtitan.com (DH, from TitanHQ's "change your MX records").

@@ -32,6 +32,26 @@ describe('MX names the mailbox', () => {
     expect(info).toMatchObject({ nice_name: 'Microsoft 365', provider_source: 'mx', gateway: 'Proofpoint' });
   });
 
+  it("prefers a mailbox provider's MX to the web host's default MX left next to it, at any preference", () => {
+    const ionosDefaults = ['mx00.kundenserver.de', 'mx01.kundenserver.de'];
+    expect(
+      classify('acme.example', [...ionosDefaults, 'acme-example.mail.protection.outlook.com']),
+    ).toMatchObject({ nice_name: 'Microsoft 365', provider_source: 'mx', provider_confidence: 'high' });
+    expect(classify('acme.example', ionosDefaults)).toMatchObject({
+      nice_name: 'IONOS Mail',
+      provider_source: 'mx',
+    });
+  });
+
+  it('names a web host behind a gateway from MX', () => {
+    const sophos = ['mx-01-eu-central-1.prod.hydra.sophos.com', 'mx-02-eu-central-1.prod.hydra.sophos.com'];
+    expect(classify('acme.example', [...sophos, 'w0123456.kasserver.com'])).toMatchObject({
+      nice_name: 'ALL-INKL Webmail',
+      provider_source: 'mx',
+      gateway: 'Sophos',
+    });
+  });
+
   it('tells Outlook.com custom domains (consumer Microsoft) from Microsoft 365', () => {
     expect(classify('acme.example', ['0123456789.pamx1.hotmail.com'])).toMatchObject({
       name: 'Microsoft (Public)',
@@ -55,6 +75,32 @@ describe('behind a security gateway, SPF names the mailbox', () => {
       provider_confidence: 'medium',
       gateway: 'Proofpoint',
     });
+  });
+
+  it.each([
+    ['v=spf1 include:spf.mail.qq.com ~all', 'Tencent Exmail'],
+    ['v=spf1 include:spf.mxhichina.com -all', 'Alibaba Mail'],
+    ['v=spf1 redirect=_spf.mail.ru', 'VK WorkSpace Mail'],
+    ['v=spf1 +include:spf.onlarksuite.com -all', 'Lark Mail'],
+    ['v=spf1 include:spf.seznam.cz ~all', 'Seznam Email Profi'],
+    ['v=spf1 include:spf.infomaniak.ch ~all', 'Infomaniak Mail'],
+    ['v=spf1 include:_spf.yandex.net ~all', 'Yandex 360'],
+    ['v=spf1 include:zohomail.com ~all', 'Zoho Mail'],
+  ])('reads %s behind a gateway as %s', (spf, niceName) => {
+    expect(classify('acme.example', MIMECAST_MX, [spf])).toMatchObject({
+      nice_name: niceName,
+      provider_source: 'spf',
+      provider_confidence: 'medium',
+    });
+  });
+
+  it('names Trend Micro and FortiMail as the gateway', () => {
+    expect(classify('acme.example', ['acme.in.tmes.trendmicro.eu'], [SPF_MICROSOFT_365])?.gateway).toBe(
+      'Trend Micro Email Security',
+    );
+    expect(classify('acme.example', ['acme.fortimailcloud.com'], [SPF_MICROSOFT_365])?.gateway).toBe(
+      'FortiMail Cloud',
+    );
   });
 
   it('reads a redirect as SPF does', () => {
@@ -99,6 +145,15 @@ describe('senders that are not mailboxes never count', () => {
   ])('a gateway and SPF naming only %s give no answer', (sender) => {
     expect(classify('acme.example', PROOFPOINT_MX, [`v=spf1 include:${sender} -all`])).toBeNull();
   });
+
+  // Web hosts' includes cover their web servers too (IONOS, ALL-INKL, Hostinger: LABELLING.md §5 of the DNS
+  // corpus); Zoho's one.zoho.com covers its CRM, Desk and Campaigns together.
+  it.each(['_spf-eu.ionos.com', 'spf.kasserver.com', '_spf.mail.hostinger.com', 'one.zoho.com'])(
+    'nor does %s, which does not say where the mailbox is',
+    (include) => {
+      expect(classify('acme.example', PROOFPOINT_MX, [`v=spf1 include:${include} -all`])).toBeNull();
+    },
+  );
 });
 
 describe("Microsoft's tenant verification", () => {

@@ -9,7 +9,9 @@ import { txtDelegations } from './spf.ts';
  * service does the DNS; everything here is pure.
  *
  * 1. MX names the mailbox (confidence `high`). The most preferred MX host that a provider's pattern matches
- *    names it; hosts of security gateways and unknown hosts are passed over. TXT is not needed.
+ *    names it; hosts of security gateways and unknown hosts are passed over. A web host's mail service counts
+ *    only where no other provider is in the MX: the host puts its own MX into every domain it serves, and
+ *    they stay next to Microsoft 365's or Google's when a customer adds those. TXT is not needed.
  * 2. Otherwise SPF may name it. Only the includes (and redirect) of the domain's SPF record that a mailbox
  *    provider documents for its mail service count, plus the same in the records of the domain's own
  *    includes, one level deep (`include:_spf.acme.com` on acme.com, see `spfIncludesToFollow`). Everything
@@ -83,16 +85,18 @@ interface MxReading {
   gateway: GatewayEntry | null;
 }
 
-/** Rule 1: the provider behind the most preferred recognised MX host, and the first gateway among them. */
+/**
+ * Rule 1: the provider behind the most preferred recognised MX host, a web host's only where no other
+ * provider is there, and the first gateway among the hosts.
+ */
 function readMx(mxHosts: readonly string[]): MxReading {
   const hosts = mxHosts.map(normalizeHost);
   const gateway = hosts.map(gatewayOf).find((found) => found !== undefined) ?? null;
-  for (const host of hosts) {
-    if (gatewayOf(host)) continue;
-    const match = mxMatchers.find(({ matches }) => matches(host));
-    if (match) return { provider: match.provider, gateway };
-  }
-  return { provider: null, gateway };
+  const providers = hosts
+    .filter((host) => !gatewayOf(host))
+    .flatMap((host) => mxMatchers.find(({ matches }) => matches(host))?.provider ?? []);
+  const provider = providers.find((found) => !found.webHost) ?? providers[0] ?? null;
+  return { provider, gateway };
 }
 
 /** The mailbox provider whose documented SPF include this target is, if any. */

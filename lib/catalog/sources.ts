@@ -28,6 +28,11 @@ export const SOURCES = {
   SOPH: 'docs.sophos.com "Using TLS connections": Sophos Email serves *.prod.hydra.sophos.com',
   SEPP: 'docs.seppmail.com cloud onboarding, appendix "hostnames": MX points to <domain-tld>.gate.seppmail.cloud',
   DOCS: "the provider's own help pages",
+  FS: 'public code and notes found by exact-string search of a code index (no repository named); the index id of each is in the comment next to the value',
+  PG: 'public web pages found by search; the address of each is in the comment next to the value',
+  DC: "MX hosts as measured on customers' domains in the tune rows of test/fixtures/dns-corpus (never the holdout rows)",
+  SES: 'docs.aws.amazon.com SES "Publishing an MX record for Amazon SES email receiving": inbound-smtp.<region>.amazonaws.com is SES\'s receiving endpoint, no mailbox',
+  ALI: 'help.aliyun.com/en/document_detail/446248.html "What is an MX record?": Alibaba Mail MX values (mx1..3.qiye.aliyun.com or mxn/mxw.mxhichina.com)',
   INFERRED: 'inferred from the provider hostnames; not confirmed by a public source',
 } as const;
 
