@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { HOSTED_GMAIL_INFO } from '../../test/fixtures/hosted-examples.ts';
 import { toAsciiDomain } from '../email/domain.ts';
 import { classify } from './classify.ts';
+import { gateways } from './gateways.ts';
 import { compileHostPattern } from './host-pattern.ts';
 import { businessProviders, consumerProviders, relays } from './providers.ts';
+import { SOURCES, type SourceKey } from './sources.ts';
 
 describe('classify: consumer domains', () => {
   it('gives gmail.com the hosted service’s exact answer', () => {
@@ -67,11 +69,19 @@ describe('classify: business mail by MX', () => {
     [['mail.protonmail.ch'], 'Proton Mail'],
     [['mx.yandex.net'], 'Yandex 360'],
     [['mx01.mail.icloud.com'], 'iCloud Mail'],
-    [['inbound-smtp.eu-west-1.amazonaws.com'], 'Amazon WorkMail'],
+    [['inbound-smtp.eu-west-1.awsapps.com'], 'Amazon WorkMail'],
     [['mx1.emailsrvr.com'], 'Rackspace Email'],
     [['smtp.secureserver.net'], 'GoDaddy Email'],
     [['mx00.ionos.de'], 'IONOS Mail'],
     [['mx1.mail.ovh.net'], 'OVHcloud Mail'],
+    [['emx.mail.ru'], 'VK WorkSpace Mail'],
+    [['mxn.mxhichina.com', 'mxw.mxhichina.com'], 'Alibaba Mail'],
+    [['mx1.larksuite.com'], 'Lark Mail'],
+    [['0123456789abcdef.mx1.emailprofi.seznam.cz'], 'Seznam Email Profi'],
+    [['mx.ym.163.com'], 'NetEase Enterprise Mail'],
+    [['smtpin.rzone.de'], 'STRATO Webmail'],
+    [['mx1.pub.mailpod8-cph3.one.com'], 'one.com Webmail'],
+    [['mx.acme-example.cust.hostedemail.com'], 'OpenSRS Hosted Email'],
   ])('%j is %s, not free mail', (mx, niceName) => {
     expect(classify('acme.example', mx)).toMatchObject({ nice_name: niceName, is_freemail: false });
   });
@@ -96,6 +106,8 @@ describe('classify: business mail by MX', () => {
 
   it('is null for unknown MX hosts, and without MX for an unknown domain', () => {
     expect(classify('acme.example', ['mx.acme.example'])).toBeNull();
+    // Amazon SES's receiving endpoint: WorkMail uses it, and so does every SES receipt rule without a mailbox.
+    expect(classify('acme.example', ['inbound-smtp.eu-west-1.amazonaws.com'])).toBeNull();
     expect(classify('acme.example')).toBeNull();
   });
 
@@ -146,21 +158,28 @@ describe('the catalog data', () => {
   const all = [...consumerProviders, ...businessProviders];
   const httpsUrl = z.url({ protocol: /^https$/ });
   const domain = z.string().refine((value) => toAsciiDomain(value) === value, 'a lower-case ASCII domain');
+  const hostPatterns = z.array(z.string().regex(/^(\*\.)?[a-z0-9_*-]+(\.[a-z0-9*-]+)+$/)).min(1);
+  const sourceKeys = z.array(z.enum(Object.keys(SOURCES) as [SourceKey, ...SourceKey[]])).min(1);
+  const gatewaySchema = z.strictObject({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    name: z.string().min(1),
+    mx: hostPatterns,
+    sources: sourceKeys,
+  });
   const providerSchema = z.strictObject({
     id: z.string().regex(/^[a-z0-9-]+$/),
     name: z.string().min(1),
     niceName: z.string().min(1),
     domains: z.array(domain).min(1).optional(),
-    mx: z
-      .array(z.string().regex(/^(\*\.)?[a-z0-9*-]+(\.[a-z0-9*-]+)+$/))
-      .min(1)
-      .optional(),
+    mx: hostPatterns.optional(),
+    spf: hostPatterns.optional(),
+    webHost: z.literal(true).optional(),
     webmailUrl: httpsUrl,
     searchUrl: httpsUrl.refine((url) => url.split('%q').length === 2, 'exactly one %q').nullable(),
     searchSource: z.string().min(1).optional(),
     searchQueryEncoding: z.literal('twice').optional(),
     freemail: z.boolean(),
-    sources: z.array(z.string()).min(1),
+    sources: sourceKeys,
   });
 
   it('follows its schema: lower-case ASCII domains, anchored MX patterns, https links', () => {
@@ -171,10 +190,13 @@ describe('the catalog data', () => {
     }
     for (const relay of relays)
       for (const relayDomain of relay.domains) expect(toAsciiDomain(relayDomain)).toBe(relayDomain);
+    for (const gateway of gateways) {
+      expect(gatewaySchema.safeParse(gateway).error?.issues ?? [], gateway.id).toEqual([]);
+    }
   });
 
   it('has unique ids and no domain claimed twice', () => {
-    const ids = [...all, ...relays].map((entry) => entry.id);
+    const ids = [...all, ...relays, ...gateways].map((entry) => entry.id);
     expect(new Set(ids).size).toBe(ids.length);
     const domains = [
       ...consumerProviders.flatMap((p) => p.domains ?? []),

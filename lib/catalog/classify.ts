@@ -2,15 +2,14 @@ import { domainAndParents, toAsciiDomain } from '../email/domain.ts';
 import { SEARCH_QUERY_ENCODING } from '../links.ts';
 import type { WebmailInfo } from '../webmail-info.ts';
 import { disposableDomainSet, freeEmailDomainSet } from './domain-lists.ts';
-import { compileHostPattern } from './host-pattern.ts';
 import {
-  businessProviders,
-  consumerProviders,
-  gatewayMx,
-  type ProviderEntry,
-  type RelayEntry,
-  relays,
-} from './providers.ts';
+  findMailbox,
+  type MailboxFinding,
+  type ProviderConfidence,
+  type ProviderSource,
+  type SpfIncludeRecords,
+} from './mailbox-evidence.ts';
+import { consumerProviders, type ProviderEntry, type RelayEntry, relays } from './providers.ts';
 
 /** The hosted service names every relay "Privacy Service" (its documented example); nice_name says which. */
 const PRIVACY_SERVICE_NAME = 'Privacy Service';
@@ -25,11 +24,6 @@ const relayByDomain = new Map<string, RelayEntry>();
 for (const relay of relays) {
   for (const domain of relay.domains) relayByDomain.set(domain, relay);
 }
-
-const mxMatchers = [...consumerProviders, ...businessProviders].flatMap((provider) =>
-  (provider.mx ?? []).map((pattern) => ({ provider, matches: compileHostPattern(pattern) })),
-);
-const gatewayMatchers = gatewayMx.map(compileHostPattern);
 
 function providerInfo(provider: ProviderEntry, isFreemail: boolean): WebmailInfo {
   return {
@@ -67,33 +61,46 @@ const disposableInfo: WebmailInfo = {
   is_privacy_service: false,
 };
 
-function normalizeHost(host: string): string {
-  const lower = host.trim().toLowerCase();
-  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
+/**
+ * What an answer read from DNS records says it saw, as additional properties of spec §2.2 (snake_case like
+ * the spec's own). Stable values, so that a client can say "Microsoft 365, behind Proofpoint (from the
+ * domain's SPF record)". Answers that come from the domain name alone (gmail.com) carry none of them.
+ */
+export interface MailboxEvidenceProperties {
+  provider_source: ProviderSource;
+  provider_confidence: ProviderConfidence;
+  /** The security gateway among the MX hosts, as a person reads it ("Proofpoint"); absent without one. */
+  gateway?: string;
 }
 
-/** The provider behind the most preferred MX host that is recognised, passing over security gateways. */
-function providerByMx(mxHosts: readonly string[]): ProviderEntry | null {
-  for (const raw of mxHosts) {
-    const host = normalizeHost(raw);
-    if (gatewayMatchers.some((matches) => matches(host))) continue;
-    const match = mxMatchers.find(({ matches }) => matches(host));
-    if (match) return match.provider;
-  }
-  return null;
+function evidenceProperties({ source, confidence, gateway }: MailboxFinding): MailboxEvidenceProperties {
+  return {
+    provider_source: source,
+    provider_confidence: confidence,
+    ...(gateway && { gateway: gateway.name }),
+  };
 }
 
 /**
  * Classifies a domain by its mail provider. Order: privacy relays (with their subdomains), then the
  * consumer domains of known providers (a known provider keeps its provider even where a list names it),
  * then the disposable list (with parent domains, as throwaway services hand out random subdomains),
- * then the MX hosts (most preferred first) for mail hosted on a company's own domain.
+ * then the domain's DNS records for mail hosted on a company's own domain: MX first, TXT (SPF, Microsoft's
+ * tenant verification) where MX names no mailbox, by the rules in mailbox-evidence.ts.
  *
  * @param mxHosts MX hosts in order of preference, as DNS returns them; omitted when unknown (the
  *   extension's offline fallback), in which case only domain-based rules apply.
+ * @param txtRecords the domain's TXT records, each one string; the service fetches them only when MX alone
+ *   gives no answer.
+ * @param spfIncludeRecords the TXT records of the includes `spfIncludesToFollow` named, by include domain.
  * @returns the webmail info of spec §2.2, or null when the provider is not recognised.
  */
-export function classify(domain: string, mxHosts?: readonly string[]): WebmailInfo | null {
+export function classify(
+  domain: string,
+  mxHosts?: readonly string[],
+  txtRecords?: readonly string[],
+  spfIncludeRecords?: SpfIncludeRecords,
+): WebmailInfo | null {
   const ascii = toAsciiDomain(domain);
   if (!ascii) return null;
   const candidates = domainAndParents(ascii);
@@ -108,6 +115,7 @@ export function classify(domain: string, mxHosts?: readonly string[]): WebmailIn
 
   if (candidates.some((candidate) => disposableDomainSet.has(candidate))) return disposableInfo;
 
-  const hosted = mxHosts ? providerByMx(mxHosts) : null;
-  return hosted ? providerInfo(hosted, freeEmailDomainSet.has(ascii)) : null;
+  const finding = findMailbox(ascii, mxHosts ?? [], txtRecords, spfIncludeRecords);
+  if (!finding) return null;
+  return { ...providerInfo(finding.provider, freeEmailDomainSet.has(ascii)), ...evidenceProperties(finding) };
 }

@@ -13,3 +13,9 @@ export function compileHostPattern(pattern: string): (host: string) => boolean {
   const regex = new RegExp(`^${anyLabels ? '(?:[a-z0-9-]+\\.)+' : ''}${body}$`);
   return (host) => regex.test(host);
 }
+
+/** A host name as DNS gives it (any case, a trailing dot, stray spaces) in the form patterns are written in. */
+export function normalizeHost(host: string): string {
+  const lower = host.trim().toLowerCase();
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
+}

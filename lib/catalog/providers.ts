@@ -1,3 +1,5 @@
+import type { SourceKey } from './sources.ts';
+
 /**
  * The provider catalog: plain data, one reviewable place.
  *
@@ -8,33 +10,9 @@
  * - Relays (privacy/forwarding services) are matched by their domains and every subdomain of them.
  * - Security gateways sit in front of a mailbox without being it; their MX hosts are passed over.
  *
- * Every entry names its sources (keys of SOURCES below). A search template is given only where a source
+ * Every entry names its sources (keys of SOURCES in sources.ts). A search template is given only where a source
  * documents or observes it working; otherwise it is null rather than a guess.
  */
-
-export const SOURCES = {
-  WL: 'webmaillookup.com public API documentation (Gmail example)',
-  TB: 'thunderbird/autoconfig ispdb/*.xml (2026-03)',
-  EPL: 'npm @mikkelscheike/email-provider-links 5.2.2 emailproviders.json',
-  BD: 'buttondown/sniper-link app/v1/render/providers.ts',
-  TI: 'taitems/sniper-link src/buildUrl.js, src/inboxProviders.js',
-  PY: 'sniper-link ProviderSpec table with VERIFIED/OBSERVED ratings',
-  MX: 'jace/mxsniff mxsniff/providers.py',
-  SE: 'closeio/sync-engine inbox/providers.py',
-  MS: 'Foundry376/Mailspring mailcore-provider-settings.json',
-  RS: 'MX hosts as DNS returns them for each provider (public test fixture, 2026)',
-  RE: 'reacherhq/check-if-email-exists core/src/smtp/outlook',
-  GW: 'Google Workspace MX records (smtp.google.com for domains set up after 2023-04)',
-  M365: 'Microsoft 365 MX: <domain>.mail.protection.outlook.com, *.mx.microsoft (MC1048624)',
-  AC: 'assoconnect/php-smtp-toolbox EmailIsFromDataTrait.php',
-  AD: 'alwaysdata documentation: use external MX',
-  MRC: 'mxrecordchecker.com vendor MX tables (Zoho regions, Proton, Microsoft 365)',
-  DU: 'duhow/mail-checker mail_checker/const.py',
-  DOCS: "the provider's own help pages",
-  INFERRED: 'inferred from the provider hostnames; not confirmed by a public source',
-} as const;
-
-export type SourceKey = keyof typeof SOURCES;
 
 export interface ProviderEntry {
   /** Stable identifier, used by tests and fixtures. */
@@ -45,6 +23,17 @@ export interface ProviderEntry {
   readonly domains?: readonly string[];
   /** MX host patterns of the offer on a customer's domain: `*.` prefix = any subdomain, `*` inside a label = any characters. */
   readonly mx?: readonly string[];
+  /**
+   * SPF include targets (same pattern syntax) that the provider documents for its mail service, so that
+   * SPF naming one says where the mailbox is. Never set for a web host: its include also covers its web
+   * servers, whether or not its mailboxes are used (rules in mailbox-evidence.ts).
+   */
+  readonly spf?: readonly string[];
+  /**
+   * A web host's mail service: its MX is the default the host sets for every domain it serves, so a mailbox
+   * provider's MX next to it is the one someone chose (rule 1 in mailbox-evidence.ts).
+   */
+  readonly webHost?: true;
   readonly webmailUrl: string;
   /** Search template with `%q` where the query goes, or null where no working deep link is known. */
   readonly searchUrl: string | null;
@@ -115,25 +104,29 @@ export const consumerProviders: readonly ProviderEntry[] = [
       ...hotmailCountryDomains,
       ...liveCountryDomains,
     ],
-    // Outlook.com's consumer MX; a custom domain behind it is an Outlook.com personal domain (RE).
-    mx: ['*.olc.protection.outlook.com', 'mx*.hotmail.com'],
+    // Outlook.com's consumer MX; a custom domain behind it is an Outlook.com personal domain (RE). Such
+    // domains, set up through Outlook.com (Microsoft 365 Personal and Family), get <id>.pamx1.hotmail.com (SE).
+    mx: ['*.olc.protection.outlook.com', 'mx*.hotmail.com', '*.pamx1.hotmail.com'],
     webmailUrl: 'https://outlook.live.com/mail/',
     searchUrl: null,
     freemail: true,
-    sources: ['TB', 'RE', 'BD'],
+    sources: ['TB', 'RE', 'BD', 'SE'],
   },
   {
     id: 'yahoo',
     name: 'Yahoo (Public)',
     niceName: 'Yahoo Mail',
     domains: ['yahoo.com', 'ymail.com', 'rocketmail.com', 'myyahoo.com', ...yahooCountryDomains],
+    // Yahoo Mail's own MX, mta5..7.am0.yahoodns.net for yahoo.com (RS), and its regional ones (MX); TB files
+    // yahoodns.net under Yahoo Mail. Yahoo's business mail has its own host (yahoo-small-business).
+    mx: ['mta*.am0.yahoodns.net', 'mx-eu.mail.*.yahoodns.net', 'mx-apac.mail.*.yahoodns.net'],
     webmailUrl: 'https://mail.yahoo.com/',
     searchUrl: 'https://mail.yahoo.com/d/search/keyword=%q',
     searchSource:
       'buttondown/sniper-link, taitems/sniper-link; Yahoo address-bar URLs show keyword=from%253A…',
     searchQueryEncoding: 'twice',
     freemail: true,
-    sources: ['TB', 'BD', 'PY', 'TI'],
+    sources: ['TB', 'BD', 'PY', 'TI', 'RS', 'MX'],
   },
   {
     id: 'yahoo-japan',
@@ -164,12 +157,14 @@ export const consumerProviders: readonly ProviderEntry[] = [
       ],
       ...['aol.com.br', 'aol.com.mx', 'love.com', 'ygm.com', 'wow.com', 'games.com', 'verizon.net'],
     ],
+    // AOL Mail runs on Yahoo's mail platform: mx-aol.mail.gm0.yahoodns.net for aol.com (RS; TB aol.com.xml).
+    mx: ['mx-aol.mail.gm0.yahoodns.net'],
     webmailUrl: 'https://mail.aol.com/',
     searchUrl: 'https://mail.aol.com/d/search/keyword=%q',
     searchSource: 'buttondown/sniper-link; AOL Mail runs the Yahoo Mail app (/d/ paths), which decodes twice',
     searchQueryEncoding: 'twice',
     freemail: true,
-    sources: ['TB', 'EPL', 'BD', 'PY'],
+    sources: ['TB', 'EPL', 'BD', 'PY', 'RS'],
   },
   {
     id: 'icloud',
@@ -1263,61 +1258,76 @@ export const businessProviders: readonly ProviderEntry[] = [
       'gmail-smtp-in.l.google.com',
       '*.gmail-smtp-in.l.google.com',
     ],
+    // Google's documented SPF include (DW, from support.google.com/a/answer/33786; EPL; DH); googlemail.com,
+    // the older one (DTX).
+    spf: ['_spf.google.com', 'googlemail.com'],
     webmailUrl: 'https://mail.google.com/mail',
     searchUrl: GMAIL_SEARCH,
     searchSource: 'the same Gmail app as consumer Gmail (webmaillookup.com example template)',
     freemail: false,
-    sources: ['SE', 'MS', 'DU', 'AD', 'GW'],
+    sources: ['SE', 'MS', 'DU', 'AD', 'GW', 'DW', 'EPL', 'DH', 'DTX'],
   },
   {
     id: 'microsoft-365',
     name: 'Microsoft (365)',
     niceName: 'Microsoft 365',
     mx: ['*.mail.protection.outlook.com', '*.mx.microsoft', '*.mail.eo.outlook.com'],
+    // Microsoft's documented SPF include (DW, from learn.microsoft.com "Set up SPF"; EPL; DH).
+    spf: ['spf.protection.outlook.com'],
     webmailUrl: 'https://outlook.office.com/mail/',
     searchUrl: null,
     freemail: false,
-    sources: ['M365', 'RE', 'SE'],
+    sources: ['M365', 'RE', 'SE', 'DW', 'EPL', 'DH'],
   },
   {
     id: 'zoho-business',
     name: 'Zoho (Business)',
     niceName: 'Zoho Mail',
     mx: ['mx*.zoho.com', 'mx*.zohomail.com'],
+    // Zoho Mail's includes: zohomail.com, and the older zoho.com (DTX; FS 58607355439, 57416454232). Not
+    // one.zoho.com: Zoho gives that one for its services together (CRM, Desk, Campaigns), so it does not say
+    // the mailbox is at Zoho (FS 58607355439).
+    spf: ['zohomail.com', 'zoho.com', 'spf.zoho.com'],
     webmailUrl: 'https://mail.zoho.com/',
     searchUrl: null,
     freemail: false,
-    sources: ['MRC', 'MS', 'RS'],
+    sources: ['MRC', 'MS', 'RS', 'DTX', 'FS'],
   },
   {
     id: 'zoho-business-eu',
     name: 'Zoho (Business, EU)',
     niceName: 'Zoho Mail',
     mx: ['mx*.zoho.eu', 'mx*.zohomail.eu'],
+    // "Zoho's include is include:zoho.eu (or the equivalent for your data centre)" (FS 59605717046, 60339718211).
+    spf: ['zoho.eu', 'zohomail.eu'],
     webmailUrl: 'https://mail.zoho.eu/',
     searchUrl: null,
     freemail: false,
-    sources: ['MRC'],
+    sources: ['MRC', 'FS'],
   },
   {
     id: 'zoho-business-in',
     name: 'Zoho (Business, India)',
     niceName: 'Zoho Mail',
     mx: ['mx*.zoho.in', 'mx*.zohomail.in'],
+    // Set up with mx.zoho.in (FS 54172108880, 71344317950, 62232680915).
+    spf: ['zoho.in', 'zohomail.in'],
     webmailUrl: 'https://mail.zoho.in/',
     searchUrl: null,
     freemail: false,
-    sources: ['MRC'],
+    sources: ['MRC', 'FS'],
   },
   {
     id: 'zoho-business-au',
     name: 'Zoho (Business, Australia)',
     niceName: 'Zoho Mail',
     mx: ['mx*.zoho.com.au', 'mx*.zohomail.com.au'],
+    // Set up with mx.zoho.com.au (FS 55604331541).
+    spf: ['zohomail.com.au'],
     webmailUrl: 'https://mail.zoho.com.au/',
     searchUrl: null,
     freemail: false,
-    sources: ['MRC'],
+    sources: ['MRC', 'FS'],
   },
   {
     id: 'zoho-business-jp',
@@ -1344,16 +1354,19 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'Fastmail (Business)',
     niceName: 'Fastmail',
     mx: ['*.messagingengine.com'],
+    // spf.messagingengine.com (EPL); _spf.fastmail.com in Fastmail's current manual DNS set-up (DW).
+    spf: ['spf.messagingengine.com', '_spf.fastmail.com'],
     webmailUrl: 'https://app.fastmail.com/mail/',
     searchUrl: null,
     freemail: false,
-    sources: ['SE', 'MS', 'RS'],
+    sources: ['SE', 'MS', 'RS', 'EPL', 'DW'],
   },
   {
     id: 'proton-business',
     name: 'Proton (Business)',
     niceName: 'Proton Mail',
     mx: ['mail.protonmail.ch', 'mailsec.protonmail.ch'],
+    spf: ['_spf.protonmail.ch'],
     webmailUrl: 'https://mail.proton.me/',
     searchUrl: null,
     freemail: false,
@@ -1364,16 +1377,19 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'Yandex (360)',
     niceName: 'Yandex 360',
     mx: ['mx.yandex.net', 'mx.yandex.ru'],
+    // The include Yandex 360's set-up gives, next to mx.yandex.net (FS 52575980845, 23266119192, 66151891569).
+    spf: ['_spf.yandex.net'],
     webmailUrl: 'https://mail.yandex.com/',
     searchUrl: null,
     freemail: false,
-    sources: ['MX', 'MS'],
+    sources: ['MX', 'MS', 'FS'],
   },
   {
     id: 'icloud-custom-domain',
     name: 'Apple (iCloud+ Custom Domain)',
     niceName: 'iCloud Mail',
     mx: ['mx*.mail.icloud.com'],
+    spf: ['icloud.com'],
     webmailUrl: 'https://www.icloud.com/mail',
     searchUrl: null,
     freemail: false,
@@ -1384,37 +1400,44 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'Tuta (Business)',
     niceName: 'Tuta Mail',
     mx: ['mail.tutanota.de'],
+    // Set up with mail.tutanota.de (FS 52608402955, 16333457894).
+    spf: ['spf.tutanota.de'],
     webmailUrl: 'https://app.tuta.com/',
     searchUrl: null,
     freemail: false,
-    sources: ['RS', 'EPL'],
+    sources: ['RS', 'EPL', 'FS'],
   },
   {
     id: 'mailbox-org-business',
     name: 'mailbox.org (Business)',
     niceName: 'mailbox.org',
     mx: ['mxext*.mailbox.org', 'mx*.mailbox.org'],
+    // mailbox.org's own guide to SPF for custom domains gives include:mailbox.org (DOCS: kb.mailbox.org); EPL.
+    spf: ['mailbox.org'],
     webmailUrl: 'https://login.mailbox.org/',
     searchUrl: null,
     freemail: false,
-    sources: ['RS', 'EPL'],
+    sources: ['RS', 'EPL', 'DOCS'],
   },
   {
     id: 'amazon-workmail',
     name: 'Amazon (WorkMail)',
     niceName: 'Amazon WorkMail',
-    // Shared with SES inbound: WorkMail and SES cannot be told apart by MX (MX).
-    mx: ['inbound-smtp.*.amazonaws.com', 'inbound-smtp.*.awsapps.com'],
+    // Only WorkMail's own host (EPL). inbound-smtp.<region>.amazonaws.com is SES's receiving endpoint, which
+    // WorkMail shares with every SES receipt rule that stores mail in S3 or hands it to Lambda (SES): it names
+    // no mailbox, so it is left unrecognised rather than called WorkMail.
+    mx: ['inbound-smtp.*.awsapps.com'],
     webmailUrl: 'https://workmail.aws.amazon.com/',
     searchUrl: null,
     freemail: false,
-    sources: ['MX', 'EPL'],
+    sources: ['EPL', 'SES'],
   },
   {
     id: 'rackspace',
     name: 'Rackspace (Business)',
     niceName: 'Rackspace Email',
     mx: ['*.emailsrvr.com'],
+    spf: ['emailsrvr.com'],
     webmailUrl: 'https://apps.rackspace.com/',
     searchUrl: null,
     freemail: false,
@@ -1422,6 +1445,7 @@ export const businessProviders: readonly ProviderEntry[] = [
   },
   {
     id: 'godaddy',
+    webHost: true,
     name: 'GoDaddy (Business)',
     niceName: 'GoDaddy Email',
     mx: ['*.secureserver.net'],
@@ -1432,6 +1456,7 @@ export const businessProviders: readonly ProviderEntry[] = [
   },
   {
     id: 'ionos',
+    webHost: true,
     name: 'IONOS (Business)',
     niceName: 'IONOS Mail',
     mx: [
@@ -1449,6 +1474,7 @@ export const businessProviders: readonly ProviderEntry[] = [
   },
   {
     id: 'ionos-1and1',
+    webHost: true,
     name: 'IONOS (Business, 1&1)',
     niceName: 'IONOS Mail',
     mx: ['*.1and1.com', '*.1and1.co.uk', '*.1and1.fr', '*.1and1.es'],
@@ -1459,6 +1485,7 @@ export const businessProviders: readonly ProviderEntry[] = [
   },
   {
     id: 'ovh',
+    webHost: true,
     name: 'OVHcloud (Business)',
     niceName: 'OVHcloud Mail',
     mx: ['*.mail.ovh.net', 'mx*.ovh.net', 'mxb.ovh.net'],
@@ -1469,6 +1496,7 @@ export const businessProviders: readonly ProviderEntry[] = [
   },
   {
     id: 'namecheap',
+    webHost: true,
     name: 'Namecheap (Private Email)',
     niceName: 'Namecheap Private Email',
     mx: ['mx*.privateemail.com'],
@@ -1482,6 +1510,7 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'Titan (Business)',
     niceName: 'Titan Mail',
     mx: ['mx*.titan.email'],
+    spf: ['spf.titan.email'],
     webmailUrl: 'https://app.titan.email/',
     searchUrl: null,
     freemail: false,
@@ -1489,6 +1518,7 @@ export const businessProviders: readonly ProviderEntry[] = [
   },
   {
     id: 'hostinger',
+    webHost: true,
     name: 'Hostinger (Business)',
     niceName: 'Hostinger Email',
     mx: ['mx*.hostinger.com'],
@@ -1499,6 +1529,7 @@ export const businessProviders: readonly ProviderEntry[] = [
   },
   {
     id: 'gandi',
+    webHost: true,
     name: 'Gandi (Business)',
     niceName: 'Gandi Mail',
     mx: ['spool.mail.gandi.net', 'fb.mail.gandi.net'],
@@ -1532,10 +1563,12 @@ export const businessProviders: readonly ProviderEntry[] = [
     name: 'Infomaniak (Business)',
     niceName: 'Infomaniak Mail',
     mx: ['mta-gw.infomaniak.ch'],
+    // Infomaniak's include, published next to mta-gw.infomaniak.ch (FS 71284841883, 59498546237, 63087253981).
+    spf: ['spf.infomaniak.ch'],
     webmailUrl: 'https://mail.infomaniak.com/',
     searchUrl: null,
     freemail: false,
-    sources: ['DOCS'],
+    sources: ['DOCS', 'FS'],
   },
   {
     id: 'yahoo-small-business',
@@ -1553,21 +1586,296 @@ export const businessProviders: readonly ProviderEntry[] = [
     id: 'tencent-exmail',
     name: 'Tencent (Exmail)',
     niceName: 'Tencent Exmail',
-    mx: ['mxbiz*.qq.com'],
+    // mxbiz1/2.qq.com (SE); mx.exmail.qq.com, Exmail's older MX (FS 71049336531, 53994139994).
+    mx: ['mxbiz*.qq.com', 'mx.exmail.qq.com'],
+    // Exmail's SPF include, set up with mxbiz1/2.qq.com (FS 59557201728, 52714810836; 54966965479 maps it to 腾讯企业邮箱).
+    spf: ['spf.mail.qq.com'],
     webmailUrl: 'https://exmail.qq.com/',
     searchUrl: null,
     freemail: false,
-    sources: ['SE'],
+    sources: ['SE', 'FS'],
   },
   {
     id: 'netease-qiye',
     name: 'NetEase (Qiye)',
     niceName: 'NetEase Enterprise Mail',
-    mx: ['qiye163mx*.mxmail.netease.com'],
+    // qiye163mx*.mxmail.netease.com (SE); mx.ym.163.com, NetEase's free enterprise mail, whose webmail is the
+    // same qiye.163.com login (FS 39721761374, 7938026805).
+    mx: ['qiye163mx*.mxmail.netease.com', 'mx.ym.163.com'],
+    // The include set up with mx.ym.163.com (FS 53014205860, 55575501916).
+    spf: ['spf.163.com'],
     webmailUrl: 'https://qiye.163.com/',
     searchUrl: null,
     freemail: false,
-    sources: ['SE'],
+    sources: ['SE', 'FS'],
+  },
+  {
+    id: 'alibaba-mail',
+    name: 'Alibaba (Mail)',
+    niceName: 'Alibaba Mail',
+    // Either set of MX values (ALI); mx1..3.qiye.aliyun.com also in EPL.
+    mx: ['mx*.qiye.aliyun.com', 'mx*.mxhichina.com'],
+    // spf.qiye.aliyun.com (EPL); spf.mxhichina.com, set up with the mxhichina MX (FS 45422224768, 1286663666).
+    spf: ['spf.qiye.aliyun.com', 'spf.mxhichina.com'],
+    // The enterprise login (the personal mail.aliyun.com is another service) (FS 52496461939, 25092099545).
+    webmailUrl: 'https://qiye.aliyun.com/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['ALI', 'EPL', 'FS'],
+  },
+  {
+    id: 'vk-workspace',
+    name: 'VK (WorkSpace)',
+    niceName: 'VK WorkSpace Mail',
+    // Mail.ru for business / VK WorkSpace: MX emx.mail.ru, SPF redirect=_spf.mail.ru (FS 60954853065, 9950131812).
+    mx: ['emx.mail.ru'],
+    spf: ['_spf.mail.ru'],
+    // Its mailboxes live on Mail.ru's mail platform, the same IMAP host imap.mail.ru (FS 56790976292), read in
+    // Mail.ru's web app; the sign-in page biz.mail.ru/login/<domain> needs the domain (FS 43298570387).
+    webmailUrl: 'https://e.mail.ru/inbox/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS'],
+  },
+  {
+    id: 'lark-mail',
+    name: 'Lark (Mail)',
+    niceName: 'Lark Mail',
+    // Lark Mail's three MX and its include, verified against live DNS in the set-ups seen (FS 69453903821,
+    // 65918755683, 58551827806).
+    mx: ['mx*.larksuite.com'],
+    spf: ['spf.onlarksuite.com'],
+    // Lark's own mail web app path (FS 51815413710); tenants also have <tenant>.larksuite.com/mail.
+    webmailUrl: 'https://www.larksuite.com/mail',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS'],
+  },
+  {
+    id: 'seznam-email-profi',
+    name: 'Seznam (Email Profi)',
+    niceName: 'Seznam Email Profi',
+    // <id>.mx1/mx2.emailprofi.seznam.cz with include:spf.seznam.cz (FS 42506581658, 71304280933, 63456894640).
+    mx: ['*.emailprofi.seznam.cz'],
+    spf: ['spf.seznam.cz'],
+    // Mail on a customer's own domain is read at email.seznam.cz (PG: napoveda.seznam.cz/cz/login/
+    // smluvni-podminky-sluzby-emailseznamcz-pro-e-maily-na-vlastni-domene/).
+    webmailUrl: 'https://email.seznam.cz/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS', 'PG'],
+  },
+  {
+    id: 'strato',
+    webHost: true,
+    name: 'STRATO (Business)',
+    niceName: 'STRATO Webmail',
+    // "Hosting customers, MX servers": rzone.de (TB strato.de.xml); smtpin.rzone.de (DC).
+    mx: ['*.rzone.de'],
+    // FS 54009149610, 55796941966.
+    webmailUrl: 'https://webmail.strato.de/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['TB', 'FS', 'DC'],
+  },
+  {
+    id: 'one-com',
+    webHost: true,
+    name: 'one.com (Business)',
+    niceName: 'one.com Webmail',
+    // *.one.com (MX; TB one.com.xml; EPL mailpod*-cph3.one.com).
+    mx: ['*.one.com'],
+    webmailUrl: 'https://www.one.com/mail/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['MX', 'TB', 'EPL'],
+  },
+  {
+    id: 'all-inkl',
+    webHost: true,
+    name: 'ALL-INKL.COM (Business)',
+    niceName: 'ALL-INKL Webmail',
+    // The customer's server w0XXXXXX.kasserver.com is its MX and mail host (FS 69244303513; DC).
+    mx: ['*.kasserver.com'],
+    // FS 42656091445 (ekuiter/all-inkl-webmail-scripts @match), 69244303513.
+    webmailUrl: 'https://webmail.all-inkl.com/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS', 'DC'],
+  },
+  {
+    id: 'siteground',
+    webHost: true,
+    name: 'SiteGround (Business)',
+    niceName: 'SiteGround Email',
+    // mx10/20/30.antispam.mailspamprotection.com (EPL; MX).
+    mx: ['*.antispam.mailspamprotection.com'],
+    webmailUrl: 'https://tools.siteground.com/email',
+    searchUrl: null,
+    freemail: false,
+    sources: ['EPL', 'MX'],
+  },
+  {
+    id: 'locaweb',
+    webHost: true,
+    name: 'Locaweb (Business)',
+    niceName: 'Locaweb Webmail',
+    // mx.a/b/core/jk.locaweb.com.br (FS 69187950588; DC).
+    mx: ['mx.*.locaweb.com.br'],
+    // FS 29351165676, 62386049077.
+    webmailUrl: 'https://webmail-seguro.com.br/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS', 'DC'],
+  },
+  {
+    id: 'kinghost',
+    webHost: true,
+    name: 'KingHost (Business)',
+    niceName: 'KingHost Webmail',
+    // mx-vip-01/02(-farmNN).kinghost.net (FS 69187950588, 69472767408).
+    mx: ['mx-vip-*.kinghost.net'],
+    // FS 42472739010, 68947039544.
+    webmailUrl: 'https://webmail.kinghost.com.br/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS'],
+  },
+  {
+    id: 'loopia',
+    webHost: true,
+    name: 'Loopia (Business)',
+    niceName: 'Loopia Webmail',
+    // mailcluster.loopia.se is Loopia's mail host (FS 70991430319); MX mail2/mailcluster.loopia.se (DC).
+    mx: ['*.loopia.se'],
+    // FS 43846982294, 69772185338.
+    webmailUrl: 'https://webbmail.loopia.se/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS', 'DC'],
+  },
+  {
+    id: 'dreamhost',
+    webHost: true,
+    name: 'DreamHost (Business)',
+    niceName: 'DreamHost Webmail',
+    // *.mail.dreamhost.com (MX); mx1/mx2.dreamhost.com without spam filtering (FS 59120009844, 51929373673).
+    mx: ['*.mail.dreamhost.com', 'mx*.dreamhost.com'],
+    // FS 52509668459, 70498694303.
+    webmailUrl: 'https://webmail.dreamhost.com/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['MX', 'FS'],
+  },
+  {
+    id: 'jimdo',
+    webHost: true,
+    name: 'Jimdo (Business)',
+    niceName: 'Jimdo Webmail',
+    // Jimdo's MX (FS 70713751170; DC). Its mailboxes send through Rackspace (include:emailsrvr.com), but the
+    // webmail customers sign in to is Jimdo's.
+    mx: ['mx*.jimdo.com'],
+    // FS 71114174579, 62494467767.
+    webmailUrl: 'https://webmail.jimdo.com/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS', 'DC'],
+  },
+  {
+    id: 'home-pl',
+    webHost: true,
+    name: 'home.pl (Business)',
+    niceName: 'Poczta home.pl',
+    // Mail is on the customer's home.pl server, <server>.home.pl (PG: pomoc.home.pl/baza-wiedzy/
+    // przekierowanie-poczty-typy-przekierowan-w-ustawieniach-domeny; DC).
+    mx: ['*.home.pl'],
+    // "Poczta home.pl dostępna pod adresem www.poczta.home.pl" (PG: pomoc.home.pl/baza-wiedzy/
+    // jak-skonfigurowac-konto-zewnetrzne-na-poczta-home-pl).
+    webmailUrl: 'https://poczta.home.pl/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['PG', 'DC'],
+  },
+  {
+    id: 'hetzner',
+    webHost: true,
+    name: 'Hetzner (Business)',
+    niceName: 'Hetzner Webmail',
+    // your-server.de (TB hetzner.de.xml); the customer's wwwNNN/dediNNNN.your-server.de (DC).
+    mx: ['*.your-server.de'],
+    // FS 7628997706, 71190053035.
+    webmailUrl: 'https://webmail.your-server.de/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['TB', 'FS', 'DC'],
+  },
+  {
+    id: 'domainfactory',
+    webHost: true,
+    name: 'domainFACTORY (Business)',
+    niceName: 'domainFACTORY Webmail',
+    // "domain hoster, per MX": ispgateway.de, and the login page (TB df.eu.xml); the webmail (PG:
+    // www.df.eu/de/service/df-faq/e-mail/pop3-imap-postfaecher/webmail/).
+    mx: ['*.ispgateway.de'],
+    webmailUrl: 'https://webmail.df.eu/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['TB', 'PG'],
+  },
+  {
+    id: 'mittwald',
+    webHost: true,
+    name: 'mittwald (Business)',
+    niceName: 'mittwald Webmailer',
+    // agenturserver.de is mittwald's: its own domain fixture's default name servers are ns01.agenturserver.de
+    // (FS 70113835919), its SMTP host mail.agenturserver.de (FS 52626791011); MX mx1..4.agenturserver.de (DC).
+    mx: ['*.agenturserver.de'],
+    // Seen once, as the origin of an attachment downloaded from a mittwald mailbox (FS 53199516268); mittwald's
+    // own UI names the "mittwald Webmailer" (FS 69563398065).
+    webmailUrl: 'https://webmail.mittwald.de/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS', 'DC'],
+  },
+  {
+    id: 'arsys',
+    webHost: true,
+    name: 'Arsys (Business)',
+    niceName: 'Arsys Servicio de Correo',
+    // Arsys' mail platform: smtp.serviciodecorreo.es (FS 32818503153), MX mx.serviciodecorreo.es (FS 62367777764; DC).
+    mx: ['*.serviciodecorreo.es'],
+    // "Login Servicio de Correo" (FS 1212777228).
+    webmailUrl: 'https://serviciodecorreo.es/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['FS', 'DC'],
+  },
+  {
+    id: 'opensrs',
+    webHost: true,
+    name: 'OpenSRS (Hosted Email)',
+    niceName: 'OpenSRS Hosted Email',
+    // Tucows/OpenSRS Hosted Email: mx.<domain>.cust.hostedemail.com (MX; DC).
+    mx: ['*.hostedemail.com'],
+    // Its webmail (FS 22371008958, 70498694303).
+    webmailUrl: 'https://mail.hostedemail.com/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['MX', 'FS', 'DC'],
+  },
+  {
+    id: 'mailhostbox',
+    webHost: true,
+    name: 'Mailhostbox (Business)',
+    niceName: 'Mailhostbox Webmail',
+    // Business email that ResellerClub's resellers sell: <cluster>.mx1.mailhostbox.com (MX; DC).
+    mx: ['*.mailhostbox.com'],
+    // Each cluster (us2, us3) has a webmail; us3's is the one with a certificate, given to a us2 customer as
+    // the secure address (FS 70510588165, 70122460895, 62720690463).
+    webmailUrl: 'https://us3.webmail.mailhostbox.com/',
+    searchUrl: null,
+    freemail: false,
+    sources: ['MX', 'FS', 'DC'],
   },
 ];
 
@@ -1621,25 +1929,4 @@ export const relays: readonly RelayEntry[] = [
   { id: 'burner-mail', niceName: 'Burner Mail', domains: ['burnermail.io'], sources: ['DOCS'] },
   { id: 'erine', niceName: 'erine.email', domains: ['erine.email'], sources: ['DOCS'] },
   { id: 'blur', niceName: 'Blur masked email', domains: ['opayq.com'], sources: ['INFERRED'] },
-];
-
-/**
- * Security gateways and inbound filters: they accept mail for a domain and pass it on, so their MX says
- * nothing about the mailbox. They are skipped; when nothing else is recognised the provider is unknown.
- */
-export const gatewayMx: readonly string[] = [
-  '*.pphosted.com',
-  '*.ppe-hosted.com',
-  '*.mimecast.com',
-  '*.mimecast.co.za',
-  '*.barracudanetworks.com',
-  '*.messagelabs.com',
-  '*.mailcontrol.com',
-  '*.iphmx.com',
-  '*.fireeyecloud.com',
-  '*.trendmicro.com',
-  '*.trendmicro.eu',
-  '*.sophos.com',
-  '*.spamexperts.com',
-  '*.mailspamprotection.com',
 ];
