@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import { revokeDemoKeySql } from '../demo-key.ts';
 
 /**
  * The PostgreSQL schema, one step per version, recorded in `schema_migrations`. The data model is SQLite's
@@ -26,6 +27,16 @@ const MIGRATIONS: readonly string[] = [
      body TEXT NOT NULL,
      expires_at BIGINT NOT NULL
    );`,
+  `ALTER TABLE api_keys ADD COLUMN revoked_at BIGINT;
+   ${revokeDemoKeySql('(extract(epoch FROM now()) * 1000)::bigint')};
+   CREATE INDEX lookup_cache_not_found ON lookup_cache (expires_at) WHERE status = 404;
+   CREATE TABLE rate_limit_counts (
+     window_start BIGINT NOT NULL,
+     bucket TEXT NOT NULL,
+     taken BIGINT NOT NULL,
+     PRIMARY KEY (window_start, bucket)
+   );
+   CREATE TABLE write_probe (id INTEGER PRIMARY KEY CHECK (id = 1), probed_at BIGINT NOT NULL);`,
 ];
 
 /** Any number that no other user of the database takes for its own advisory lock. */
