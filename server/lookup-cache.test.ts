@@ -11,7 +11,12 @@ function setup() {
   const db = openSqliteDatabase(':memory:');
   const storage = createSqliteStorage(db, 'database :memory:');
   const clock = { now: () => time, advance: (ms: number) => (time += ms) };
-  return { db, storage, clock, cache: createLookupCache(storage, clock.now) };
+  return {
+    db,
+    storage,
+    clock,
+    cache: createLookupCache(storage, { now: clock.now, notFoundMaxEntries: 1_000_000 }),
+  };
 }
 
 describe('lookup cache', () => {
@@ -27,7 +32,9 @@ describe('lookup cache', () => {
   it('keeps answers in the database, so a new process (a new cache over the same database) finds them', () => {
     const { storage, cache, clock } = setup();
     cache.set('no-mx.example.com', { kind: 'no-mx' }, 60);
-    expect(createLookupCache(storage, clock.now).get('no-mx.example.com')).toEqual({ kind: 'no-mx' });
+    expect(
+      createLookupCache(storage, { now: clock.now, notFoundMaxEntries: 1_000_000 }).get('no-mx.example.com'),
+    ).toEqual({ kind: 'no-mx' });
   });
 
   it('treats an unreadable row as a miss', () => {
@@ -60,7 +67,7 @@ describe('lookup cache', () => {
 
   it('learns of another process’s refresh within MEMORY_CACHE_MAX_AGE_MS', () => {
     const { storage, cache, clock } = setup();
-    const other = createLookupCache(storage, clock.now);
+    const other = createLookupCache(storage, { now: clock.now, notFoundMaxEntries: 1_000_000 });
     cache.set('example.com', { kind: 'unrecognised' }, 3600);
     other.set('example.com', gmail, 3600);
     clock.advance(MEMORY_CACHE_MAX_AGE_MS - 1);

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
 import { BACKENDS, backendsForFile } from '../support/backends.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
+import { type ServiceProcess, startServiceProcess, WITHOUT_RATE_LIMITS } from '../support/service-process.ts';
 
 /**
  * Several service processes on one database, as behind a load balancer: billing stays exact across them, a
  * process killed mid-load loses nothing committed, and PostgreSQL going away and coming back needs no
- * restart of the service.
+ * restart of the service. One address sends thousands of requests here, so the rate limits are off
+ * (limits.test.ts has them across processes).
  */
 const DASHBOARD_URL = 'https://dashboard.test/top-up';
 const backends = backendsForFile();
@@ -26,7 +27,12 @@ const status = (result: { status: number }) => result.status;
 describe.each(BACKENDS)('two service processes on one %s database', (backend) => {
   let first: ServiceProcess;
   let second: ServiceProcess;
-  const env = () => ({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', DASHBOARD_URL });
+  const env = () => ({
+    DNS_SERVERS: dns.address,
+    DNS_TIMEOUT_MS: '400',
+    DASHBOARD_URL,
+    ...WITHOUT_RATE_LIMITS,
+  });
 
   beforeAll(async () => {
     first = await startServiceProcess(env(), { postgres: backends.postgresFor(backend) });
@@ -143,7 +149,7 @@ describe('PostgreSQL restarted under load', () => {
   it('answers 500 while it is down and recovers without a restart of the service', async () => {
     const postgres = backends.postgresFor('PostgreSQL') ?? expect.unreachable();
     const service = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' },
+      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', ...WITHOUT_RATE_LIMITS },
       { postgres },
     );
     const start = 100_000;
