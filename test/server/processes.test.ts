@@ -169,7 +169,7 @@ describe('PostgreSQL restarted under load', () => {
       });
       await postgres.halt();
       const down = await service.lookup({ email: 'gmail.com' }, key);
-      expect(down).toEqual({
+      expect(down).toMatchObject({
         status: 500,
         json: { success: false, message: MESSAGES.unknownError, data: null },
       });

@@ -27,7 +27,13 @@ export interface ServiceProcess {
   balance(key: string): Promise<{ credits: number; subscriptionAllowance: number; lookups: number }>;
   /** Runs one statement, written alike for SQLite and PostgreSQL, on the database behind the service's back. */
   execute(statement: string): Promise<void>;
-  lookup(body: unknown, key?: string | null, init?: RequestInit): Promise<{ status: number; json: unknown }>;
+  /** The first column of the first row a query, written alike for both, returns (null for none). */
+  queryValue(query: string): Promise<unknown>;
+  lookup(
+    body: unknown,
+    key?: string | null,
+    init?: RequestInit,
+  ): Promise<{ status: number; json: unknown; headers: Headers }>;
   /** Sends the process a signal (SIGTERM unless told otherwise) and waits for it to exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Kills the process and removes the SQLite file it was given: the end of a suite (a PostgreSQL server goes with its file). */
@@ -161,15 +167,23 @@ export async function startServiceProcess(
       return { credits, subscriptionAllowance, lookups };
     },
     async execute(statement) {
+      await service.queryValue(statement);
+    },
+    async queryValue(query) {
       if (databaseEnv.DATABASE_URL) {
         const client = new pg.Client(databaseEnv.DATABASE_URL);
         await client.connect();
-        await client.query(statement).finally(() => client.end());
-        return;
+        const { rows } = await client.query({ text: query, rowMode: 'array' }).finally(() => client.end());
+        return (rows[0] as unknown[] | undefined)?.[0] ?? null;
       }
       const db = new Database(databaseEnv.DATABASE_PATH);
       try {
-        db.exec(statement);
+        const statement = db.prepare(query);
+        if (!statement.reader) {
+          statement.run();
+          return null;
+        }
+        return (statement.raw().get() as unknown[] | undefined)?.[0] ?? null;
       } finally {
         db.close();
       }
@@ -190,7 +204,7 @@ export async function startServiceProcess(
       } catch {
         json = text;
       }
-      return { status: response.status, json };
+      return { status: response.status, json, headers: response.headers };
     },
     async kill(signal = 'SIGTERM') {
       const { child } = current;
