@@ -63,7 +63,7 @@ export const WITHOUT_RATE_LIMITS = {
 };
 
 /** The uid and gid of `nobody` when the tests run as root; nothing otherwise. */
-function unprivilegedUser(): { uid: number; gid: number } | Record<string, never> {
+export function unprivilegedUser(): { uid: number; gid: number } | { uid?: undefined; gid?: undefined } {
   if (process.getuid?.() !== 0) return {};
   const id = (flag: string) => Number(execFileSync('id', [flag, 'nobody'], { encoding: 'utf8' }));
   return { uid: id('-u'), gid: id('-g') };
