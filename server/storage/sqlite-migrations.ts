@@ -6,7 +6,7 @@ import { revokeDemoKeySql } from '../demo-key.ts';
  * step is the schema as it was before versioning, with IF NOT EXISTS, so files made then (version 0, tables
  * present) pass it unchanged. Add a step; never edit one that has shipped.
  */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS accounts (
      id INTEGER PRIMARY KEY,
      credits INTEGER NOT NULL DEFAULT 0 CHECK (credits >= 0),

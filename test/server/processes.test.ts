@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 const status = (result: { status: number }) => result.status;
+/** How long a process trusts a key it checked: the bound within which a revoked key is refused everywhere. */
+const KEY_CACHE_SECONDS = 1;
 
 describe.each(BACKENDS)('two service processes on one %s database', (backend) => {
   let first: ServiceProcess;
@@ -31,6 +33,7 @@ describe.each(BACKENDS)('two service processes on one %s database', (backend) =>
     DNS_SERVERS: dns.address,
     DNS_TIMEOUT_MS: '400',
     DASHBOARD_URL,
+    KEY_CACHE_SECONDS: String(KEY_CACHE_SECONDS),
     ...WITHOUT_RATE_LIMITS,
   });
 
@@ -83,6 +86,20 @@ describe.each(BACKENDS)('two service processes on one %s database', (backend) =>
       expect(dns.queries.get('outlook.com')).toBe((asked ?? 0) + 1);
     } finally {
       await third.stop();
+    }
+  });
+
+  it('refuses a revoked key in both, within KEY_CACHE_SECONDS of its revocation', async () => {
+    const key = await first.createKey({ credits: 10 });
+    for (const service of [first, second])
+      expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
+    await first.revoke(key);
+    await new Promise((resolve) => setTimeout(resolve, KEY_CACHE_SECONDS * 1000));
+    for (const service of [first, second]) {
+      expect(await service.lookup({ email: 'gmail.com' }, key)).toMatchObject({
+        status: 401,
+        json: { success: false, message: MESSAGES.unknownKey, data: null },
+      });
     }
   });
 

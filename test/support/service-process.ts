@@ -24,6 +24,7 @@ export interface ServiceProcess {
   /** Creates a key directly in the service's database (the CLI is tested on its own). */
   createKey(grant: { credits: number; subscriptionDays?: number; allowance?: number }): Promise<string>;
   topUp(key: string, grant: { credits?: number; subscriptionDays?: number }): Promise<void>;
+  revoke(key: string): Promise<void>;
   balance(key: string): Promise<{ credits: number; subscriptionAllowance: number; lookups: number }>;
   /** Runs one statement, written alike for SQLite and PostgreSQL, on the database behind the service's back. */
   execute(statement: string): Promise<void>;
@@ -158,6 +159,9 @@ export async function startServiceProcess(
     createKey: async (grant) => (await database()).accounts.create(grant),
     topUp: async (key, grant) => {
       await (await database()).accounts.topUp(key, grant);
+    },
+    revoke: async (key) => {
+      await (await database()).accounts.revoke({ key });
     },
     balance: async (key) => {
       const id = await keyAccount(key);
