@@ -77,6 +77,7 @@ export function createAccounts(
     for (const entry of batch) entry.fail(error);
   };
   const flush = () => {
+    if (pending.length === 0) return;
     const batch = pending;
     pending = [];
     const asked = new Map<number, number>();

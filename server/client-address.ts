@@ -46,25 +46,37 @@ function isTrusted(trusted: BlockList, address: string): boolean {
 }
 
 /**
+ * Addresses remembered with what they are (the address they count as, whether a trusted proxy): a BlockList
+ * check makes SocketAddress objects, and with the normalising it cost 5 % of a cached lookup (CPU profile
+ * under autocannon). Cleared when full.
+ */
+const REMEMBERED_ADDRESSES = 10_000;
+
+/**
  * Who sent a request, for per-address limits. Behind a load balancer every connection comes from the
  * balancer, so when the peer is a trusted proxy the client is the last address in X-Forwarded-For that no
  * trusted proxy wrote (the ones before it are the client's word, and a client can write anything there).
  */
 export function createClientAddress(trustedProxies: BlockList) {
-  return (request: IncomingMessage): string => {
-    const peer = request.socket.remoteAddress ?? '';
-    let client = peer;
-    if (isTrusted(trustedProxies, peer)) {
-      const forwarded = request.headers['x-forwarded-for'];
-      const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
-        .split(',')
-        .map((hop) => hop.trim())
-        .filter((hop) => isIP(hop) !== 0);
-      while (hops.length > 0) {
-        client = hops.pop() as string;
-        if (!isTrusted(trustedProxies, client)) break;
-      }
+  const addresses = new Map<string, { limited: string; trusted: boolean }>();
+  const known = (address: string) => {
+    let entry = addresses.get(address);
+    if (!entry) {
+      if (addresses.size >= REMEMBERED_ADDRESSES) addresses.clear();
+      entry = { limited: limitedAddress(address), trusted: isTrusted(trustedProxies, address) };
+      addresses.set(address, entry);
     }
-    return limitedAddress(client);
+    return entry;
+  };
+  return (request: IncomingMessage): string => {
+    let client = known(request.socket.remoteAddress ?? '');
+    if (!client.trusted) return client.limited;
+    const forwarded = request.headers['x-forwarded-for'];
+    const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
+    for (let i = hops.length - 1; i >= 0 && client.trusted; i--) {
+      const hop = (hops[i] as string).trim();
+      if (isIP(hop) !== 0) client = known(hop);
+    }
+    return client.limited;
   };
 }

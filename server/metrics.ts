@@ -58,6 +58,8 @@ export function createMetrics(openConnections: () => Promise<number>) {
   });
 
   // Each series is looked up once: prom-client hashes the labels on every call otherwise.
+  const hitSeconds = lookupSeconds.labels('hit');
+  const missSeconds = lookupSeconds.labels('miss');
   const requestSeries = new Map<string, Counter.Internal>();
   return {
     request(endpoint: Endpoint, status: number): void {
@@ -70,7 +72,7 @@ export function createMetrics(openConnections: () => Promise<number>) {
       series.inc();
     },
     lookup(cache: 'hit' | 'miss', seconds: number): void {
-      lookupSeconds.labels(cache).observe(seconds);
+      (cache === 'hit' ? hitSeconds : missSeconds).observe(seconds);
     },
     dnsFailure: () => dnsFailures.inc(),
     creditSpent: () => creditsSpent.inc(),

@@ -72,6 +72,9 @@ export async function connectPostgres(url: string): Promise<pg.Pool> {
     max: POOL_CONNECTIONS,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
+    // Every statement here finds rows by key, for which one plan serves all values: PostgreSQL otherwise
+    // plans the charge afresh on each call (0.3 ms, more than running it). PostgreSQL 12 and newer.
+    options: '-c plan_cache_mode=force_generic_plan',
     types,
   });
   // An idle connection cut by the server reports here; unheard, the 'error' event would end the process.
