@@ -106,7 +106,7 @@ export function createRateLimiter(
     isSpent(name: string): boolean {
       currentWindow();
       const bucket = buckets.get(name);
-      return bucket !== undefined && bucket.spent && bucket.units === 0;
+      return bucket?.spent === true && bucket.units === 0;
     },
     /** Whole seconds until the current window ends, at least 1: the Retry-After of a refusal. */
     retryAfterSeconds(): number {

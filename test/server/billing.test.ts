@@ -177,7 +177,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const other = await service.createKey({ credits: 5 });
       const accountId = Number(
         await service.queryValue(
-          "SELECT account_id FROM api_keys WHERE key_prefix = '" + other.slice(0, 11) + "'",
+          `SELECT account_id FROM api_keys WHERE key_prefix = '${other.slice(0, 11)}'`,
         ),
       );
       expect((await cli('revoke', '--account', String(accountId))).stdout).toContain('Revoked 1 key.');

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
 import { leaseSize } from '../../server/rate-limiter.ts';
-import { BACKENDS, backendsForFile } from '../support/backends.ts';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
+import { BACKENDS, backendsForFile, dnsFixtureForFile } from '../support/backends.ts';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
 
 /**
@@ -11,15 +10,7 @@ import { type ServiceProcess, startServiceProcess } from '../support/service-pro
  */
 const backends = backendsForFile();
 const HOUR_WINDOW = { RATE_LIMIT_WINDOW_SECONDS: '3600' };
-let dns: DnsFixtureServer;
-
-beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-});
-
-afterAll(async () => {
-  await dns?.close();
-});
+const dns = dnsFixtureForFile();
 
 const statuses = (results: readonly { status: number }[]) => results.map((result) => result.status);
 

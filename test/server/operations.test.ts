@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATH } from '../../lib/webmail-info.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite.ts';
-import { BACKENDS, backendsForFile } from '../support/backends.ts';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
+import { BACKENDS, backendsForFile, dnsFixtureForFile } from '../support/backends.ts';
 import { type ServiceProcess, startServiceProcess, unprivilegedUser } from '../support/service-process.ts';
 import { closesWithin, openRawConnection, rawRequest } from './raw-connection.ts';
 
@@ -15,15 +14,7 @@ import { closesWithin, openRawConnection, rawRequest } from './raw-connection.ts
  * database refused on start when it cannot be used, SIGTERM, timeouts and connection limits.
  */
 const backends = backendsForFile();
-let dns: DnsFixtureServer;
-
-beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-});
-
-afterAll(async () => {
-  await dns?.close();
-});
+const dns = dnsFixtureForFile();
 
 const dnsEnv = () => ({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' });
 const portOf = (service: ServiceProcess) => Number(new URL(service.baseUrl).port);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
-import { BACKENDS, backendsForFile } from '../support/backends.ts';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
+import { BACKENDS, backendsForFile, dnsFixtureForFile } from '../support/backends.ts';
 import { type ServiceProcess, startServiceProcess, WITHOUT_RATE_LIMITS } from '../support/service-process.ts';
 
 /**
@@ -12,15 +11,7 @@ import { type ServiceProcess, startServiceProcess, WITHOUT_RATE_LIMITS } from '.
  */
 const DASHBOARD_URL = 'https://dashboard.test/top-up';
 const backends = backendsForFile();
-let dns: DnsFixtureServer;
-
-beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-});
-
-afterAll(async () => {
-  await dns?.close();
-});
+const dns = dnsFixtureForFile();
 
 const status = (result: { status: number }) => result.status;
 /** How long a process trusts a key it checked: the bound within which a revoked key is refused everywhere. */
