@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
 import { BACKENDS, backendsForFile, dnsFixtureForFile } from '../support/backends.ts';
-import { type ServiceProcess, startServiceProcess, WITHOUT_RATE_LIMITS } from '../support/service-process.ts';
+import { type ServiceProcess, startServiceProcess, WITHOUT_LIMITS } from '../support/service-process.ts';
 
 /**
  * Several service processes on one database, as behind a load balancer: billing stays exact across them, a
  * process killed mid-load loses nothing committed, and PostgreSQL going away and coming back needs no
- * restart of the service. One address sends thousands of requests here, so the rate limits are off
- * (limits.test.ts has them across processes).
+ * restart of the service. One address sends thousands of requests here, so the rate limits and the
+ * connection cap are off (limits.test.ts has the limits across processes).
  */
 const DASHBOARD_URL = 'https://dashboard.test/top-up';
 const backends = backendsForFile();
@@ -25,7 +25,7 @@ describe.each(BACKENDS)('two service processes on one %s database', (backend) =>
     DNS_TIMEOUT_MS: '400',
     DASHBOARD_URL,
     KEY_CACHE_SECONDS: String(KEY_CACHE_SECONDS),
-    ...WITHOUT_RATE_LIMITS,
+    ...WITHOUT_LIMITS,
   });
 
   beforeAll(async () => {
@@ -157,7 +157,7 @@ describe('PostgreSQL restarted under load', () => {
   it('answers 500 while it is down and recovers without a restart of the service', async () => {
     const postgres = backends.postgresFor('PostgreSQL') ?? expect.unreachable();
     const service = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', ...WITHOUT_RATE_LIMITS },
+      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', ...WITHOUT_LIMITS },
       { postgres },
     );
     const start = 100_000;

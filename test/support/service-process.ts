@@ -55,12 +55,16 @@ export interface ServiceOptions {
   unprivileged?: boolean;
 }
 
-/** Rate limits off, for suites that load one key from one address to test something else (billing, faults). */
-export const WITHOUT_RATE_LIMITS = {
+/**
+ * Rate limits and the connection cap off, for suites that send one key's thousands of requests from one
+ * address, a thousand at once, to test something else (billing, faults).
+ */
+export const WITHOUT_LIMITS = {
   RATE_LIMIT_PER_KEY: '0',
   RATE_LIMIT_PER_ADDRESS: '0',
   RATE_LIMIT_WITHOUT_KEY: '0',
   RATE_LIMIT_UNPAID_PER_KEY: '0',
+  MAX_CONNECTIONS: '0',
 };
 
 /** The uid and gid of `nobody` when the tests run as root; nothing otherwise. */
