@@ -7,22 +7,23 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createAccounts } from '../server/accounts.ts';
 import { loadConfig } from '../server/config.ts';
-import { openStorage } from '../server/storage/open-storage.ts';
+import { DEMO_API_KEY, DEMO_DATABASE_PATH } from '../server/demo-key.ts';
+import { openSqliteStorage } from '../server/storage/sqlite.ts';
 import { startDnsFixtureServer } from '../test/support/dns-fixture-server.ts';
 
-/** Only ever valid against a local database; never a key of the hosted service. */
-const DEMO_API_KEY = 'wl_demo_local_only_0000000000000000000000';
 const DEMO_CREDITS = 10_000;
 
 const offline = process.argv.includes('--offline');
 const config = loadConfig(process.env);
-const storage = await openStorage(config);
+// The demo key is public, so it lives in a database of its own, whatever DATABASE_PATH or DATABASE_URL say.
+const storage = openSqliteStorage(DEMO_DATABASE_PATH);
 const accounts = createAccounts(storage);
 if ((await accounts.accountForKey(DEMO_API_KEY)) === null)
   await accounts.create({ credits: DEMO_CREDITS, key: DEMO_API_KEY });
 await storage.close();
 
-const serviceEnv: NodeJS.ProcessEnv = { ...process.env };
+const serviceEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_PATH: DEMO_DATABASE_PATH };
+delete serviceEnv.DATABASE_URL;
 if (offline) serviceEnv.DNS_SERVERS = (await startDnsFixtureServer()).address;
 const base = `http://${config.HOST}:${config.PORT}`;
 const service = spawn(

@@ -26,7 +26,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       ? await openPostgresStorage(await postgres.createDatabase())
       : openSqliteStorage(':memory:');
     opened.push(storage);
-    return { accounts: createAccounts(storage, () => time), advance: (ms: number) => (time += ms) };
+    return { accounts: createAccounts(storage, { now: () => time }), advance: (ms: number) => (time += ms) };
   }
 
   it('stores only a hash of the key and finds the account by the key', async () => {

@@ -10,9 +10,19 @@ const DAY_MS = 24 * 3600 * 1000;
 const REMEMBERED_KEYS = 10_000;
 /** Lookups a subscription allows in its period when the creator does not say. */
 export const DEFAULT_SUBSCRIPTION_ALLOWANCE = 100_000;
+/**
+ * The most one grant may give: far above any purchase, and far enough below 2^53 that balances stay exact
+ * numbers after any top-ups a person could make.
+ */
+export const MAX_CREDITS = 1_000_000_000;
+export const MAX_ALLOWANCE = 1_000_000_000;
+/** Ten years: longer than any subscription sold, and dates that every tool prints (a year past 275760 does not). */
+export const MAX_SUBSCRIPTION_DAYS = 3_660;
+/** How long a process trusts a key it checked, when not told: a revoked key is refused everywhere within it. */
+export const DEFAULT_KEY_MEMORY_MS = 30_000;
 
 /** Keys are stored hashed: a copied database does not give away working keys. */
-function hashKey(key: string): string {
+export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
@@ -22,9 +32,28 @@ interface PendingCharge {
   fail: (error: unknown) => void;
 }
 
-export function createAccounts(storage: Storage, now: () => number = Date.now) {
-  // Keys are never deleted, so a key once found keeps its account, in every process.
-  const accountByKey = new Map<string, number>();
+interface RememberedKey {
+  accountId: number;
+  checkedAt: number;
+}
+
+export interface AccountsOptions {
+  now?: () => number;
+  /** How long a key found in the database is trusted without asking again: the bound on revocation. */
+  keyMemoryMs?: number;
+}
+
+export function createAccounts(
+  storage: Storage,
+  { now = Date.now, keyMemoryMs = DEFAULT_KEY_MEMORY_MS }: AccountsOptions = {},
+) {
+  // A key never moves to another account, but it can be revoked by any process: so it is asked again
+  // once its memory is older than keyMemoryMs.
+  const accountByKey = new Map<string, RememberedKey>();
+  const remembered = (key: string): RememberedKey | undefined => {
+    const entry = accountByKey.get(key);
+    return entry && now() - entry.checkedAt < keyMemoryMs ? entry : undefined;
+  };
 
   /**
    * Group commit: the charges asked for while no charge is being committed are made together, in one
@@ -48,6 +77,7 @@ export function createAccounts(storage: Storage, now: () => number = Date.now) {
     for (const entry of batch) entry.fail(error);
   };
   const flush = () => {
+    if (pending.length === 0) return;
     const batch = pending;
     pending = [];
     const asked = new Map<number, number>();
@@ -76,16 +106,24 @@ export function createAccounts(storage: Storage, now: () => number = Date.now) {
   };
 
   return {
-    /** The account behind a key, or null for an unknown key. */
+    /** The account behind a key, or null for a key that is unknown or revoked. */
     accountForKey(key: string): Eventually<number | null> {
-      const remembered = accountByKey.get(key);
-      if (remembered !== undefined) return remembered;
+      const entry = remembered(key);
+      if (entry) return entry.accountId;
+      const checkedAt = now();
       return after(storage.accountIdForKeyHash(hashKey(key)), (id) => {
-        if (id === null) return null;
+        if (id === null) {
+          accountByKey.delete(key);
+          return null;
+        }
         if (accountByKey.size >= REMEMBERED_KEYS) accountByKey.clear();
-        accountByKey.set(key, id);
+        accountByKey.set(key, { accountId: id, checkedAt });
         return id;
       });
+    },
+    /** Whether the key is one this process checked recently and found working: no database needed to use it. */
+    knows(key: string): boolean {
+      return remembered(key) !== undefined;
     },
     /** Whether the account could pay for one answer now: checked before any lookup work. */
     canPay(accountId: number): Eventually<boolean> {
@@ -138,6 +176,13 @@ export function createAccounts(storage: Storage, now: () => number = Date.now) {
           }
         : null;
       return storage.topUp(hashKey(key), { credits: options.credits ?? 0, subscription }, now());
+    },
+    /** Revokes the key, or every key of an account; returns how many keys were revoked now. */
+    revoke(selection: { key: string } | { accountId: number }): Eventually<number> {
+      return storage.revokeKeys(
+        'key' in selection ? { keyHash: hashKey(selection.key) } : { accountId: selection.accountId },
+        now(),
+      );
     },
     list(): Eventually<AccountSummary[]> {
       return storage.listAccounts();

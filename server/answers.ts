@@ -7,8 +7,11 @@ export interface Answer {
   body: string;
   /** The body's length in bytes, for Content-Length. */
   length: number;
+  /** JSON unless said otherwise (the metrics are Prometheus's text). */
+  contentType?: string;
 }
 
+/** The envelope for every answer, the operations endpoints' too (their 200 has `data: null`). */
 function answer(status: number, message: string, data: WebmailInfo | null = null): Answer {
   const envelope: Envelope = { success: status === 200, message, data };
   const body = JSON.stringify(envelope);
@@ -23,7 +26,14 @@ export const ANSWERS = {
   unrecognised: answer(404, MESSAGES.unrecognised),
   noRoute: answer(404, MESSAGES.noRoute),
   methodNotAllowed: answer(405, MESSAGES.methodNotAllowed),
+  operationMethodNotAllowed: answer(405, MESSAGES.operationMethodNotAllowed),
+  requestTimeout: answer(408, MESSAGES.requestTimeout),
+  rateLimited: answer(429, MESSAGES.rateLimited),
   unknownError: answer(500, MESSAGES.unknownError),
+  alive: answer(200, MESSAGES.alive),
+  ready: answer(200, MESSAGES.ready),
+  notReady: answer(503, MESSAGES.notReady),
+  shuttingDown: answer(503, MESSAGES.shuttingDown),
 } as const;
 
 /** The 401 for a key with nothing left to pay with, pointing to where it can be topped up. */

@@ -1,17 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { classify } from '../lib/catalog/index.ts';
+import { BACKENDS, backendsForFile } from '../test/support/backends.ts';
 import type { LookupResult } from './lookup.ts';
 import { createLookupCache, MEMORY_CACHE_ENTRIES, MEMORY_CACHE_MAX_AGE_MS } from './lookup-cache.ts';
-import { createSqliteStorage, openSqliteDatabase } from './storage/sqlite.ts';
+import { openPostgresStorage } from './storage/postgres.ts';
+import { createSqliteStorage, openSqliteDatabase, openSqliteStorage } from './storage/sqlite.ts';
+import type { Storage } from './storage/storage.ts';
 
 const gmail: LookupResult = { kind: 'found', info: classify('gmail.com') ?? expect.unreachable() };
+
+const backends = backendsForFile();
 
 function setup() {
   let time = 1_000_000;
   const db = openSqliteDatabase(':memory:');
   const storage = createSqliteStorage(db, 'database :memory:');
   const clock = { now: () => time, advance: (ms: number) => (time += ms) };
-  return { db, storage, clock, cache: createLookupCache(storage, clock.now) };
+  return {
+    db,
+    storage,
+    clock,
+    cache: createLookupCache(storage, { now: clock.now, notFoundMaxEntries: 1_000_000 }),
+  };
 }
 
 describe('lookup cache', () => {
@@ -27,7 +37,9 @@ describe('lookup cache', () => {
   it('keeps answers in the database, so a new process (a new cache over the same database) finds them', () => {
     const { storage, cache, clock } = setup();
     cache.set('no-mx.example.com', { kind: 'no-mx' }, 60);
-    expect(createLookupCache(storage, clock.now).get('no-mx.example.com')).toEqual({ kind: 'no-mx' });
+    expect(
+      createLookupCache(storage, { now: clock.now, notFoundMaxEntries: 1_000_000 }).get('no-mx.example.com'),
+    ).toEqual({ kind: 'no-mx' });
   });
 
   it('treats an unreadable row as a miss', () => {
@@ -60,12 +72,40 @@ describe('lookup cache', () => {
 
   it('learns of another process’s refresh within MEMORY_CACHE_MAX_AGE_MS', () => {
     const { storage, cache, clock } = setup();
-    const other = createLookupCache(storage, clock.now);
+    const other = createLookupCache(storage, { now: clock.now, notFoundMaxEntries: 1_000_000 });
     cache.set('example.com', { kind: 'unrecognised' }, 3600);
     other.set('example.com', gmail, 3600);
     clock.advance(MEMORY_CACHE_MAX_AGE_MS - 1);
     expect(cache.get('example.com')).toEqual({ kind: 'unrecognised' });
     clock.advance(1);
     expect(cache.get('example.com')).toEqual(gmail);
+  });
+});
+
+describe.each(BACKENDS)('the cache of 404 answers on %s', (backend) => {
+  const opened: Storage[] = [];
+  afterEach(async () => {
+    for (const storage of opened.splice(0)) await storage.close();
+  });
+
+  it('keeps at most NEGATIVE_CACHE_MAX_ENTRIES, dropping the oldest, and leaves found answers alone', async () => {
+    const postgres = backends.postgresFor(backend);
+    const storage = postgres
+      ? await openPostgresStorage(await postgres.createDatabase())
+      : openSqliteStorage(':memory:');
+    opened.push(storage);
+    let time = 1_000_000;
+    const cache = createLookupCache(storage, { now: () => time, notFoundMaxEntries: 10 });
+    await cache.set('gmail.com', gmail, 3600);
+    // Each made-up domain a moment after the one before, as a flood of them arrives.
+    for (let i = 0; i < 60; i++) {
+      time += 1;
+      await cache.set(`made-up-${i}.example`, { kind: 'no-mx' }, 3600);
+    }
+    const fresh = createLookupCache(storage, { now: () => time, notFoundMaxEntries: 10 });
+    const kept = [];
+    for (let i = 0; i < 60; i++) if (await fresh.get(`made-up-${i}.example`)) kept.push(i);
+    expect(kept).toEqual(Array.from({ length: 10 }, (_, i) => 50 + i));
+    expect(await fresh.get('gmail.com')).toEqual(gmail);
   });
 });

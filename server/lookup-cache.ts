@@ -22,6 +22,12 @@ export const MEMORY_CACHE_ENTRIES = 10_000;
  * served past its own expiry. DNS answers change over hours, so a minute behind costs nothing real.
  */
 export const MEMORY_CACHE_MAX_AGE_MS = 60_000;
+/**
+ * The database's 404 answers are trimmed back to their cap each time this share of the cap has been written
+ * by this process: trimming walks the cap's worth of an index, so doing it on every write would cost that on
+ * every 404. With P processes, the table holds at most cap × (1 + P / TRIMS_PER_CAP) 404 rows.
+ */
+const TRIMS_PER_CAP = 100;
 
 interface Remembered {
   result: LookupResult;
@@ -34,8 +40,13 @@ interface Remembered {
  * Answers per domain: in this process's memory, then in the database (shared by every process, surviving
  * restarts); expired and unreadable rows count as misses.
  */
-export function createLookupCache(storage: Storage, now: () => number = Date.now) {
+export function createLookupCache(
+  storage: Storage,
+  { now = Date.now, notFoundMaxEntries }: { now?: () => number; notFoundMaxEntries: number },
+) {
   const memory = new Map<string, Remembered>();
+  const trimEvery = Math.max(1, Math.floor(notFoundMaxEntries / TRIMS_PER_CAP));
+  let notFoundWritten = 0;
   const remember = (domain: string, entry: Remembered) => {
     memory.delete(domain);
     memory.set(domain, entry);
@@ -71,11 +82,16 @@ export function createLookupCache(storage: Storage, now: () => number = Date.now
       if (ttlSeconds <= 0) return;
       const time = now();
       const expiresAt = time + ttlSeconds * 1000;
-      const written = storage.writeCache(domain, result.kind === 'found' ? 200 : 404, {
+      const found = result.kind === 'found';
+      const written = storage.writeCache(domain, found ? 200 : 404, {
         body: JSON.stringify(result),
         expiresAt,
       });
-      return after(written, () => remember(domain, { result, expiresAt, readAt: time }));
+      return after(written, () => {
+        remember(domain, { result, expiresAt, readAt: time });
+        if (found || ++notFoundWritten % trimEvery !== 0) return;
+        return after(storage.trimNotFoundCache(notFoundMaxEntries), () => {});
+      });
     },
     /** Drops expired rows so the database does not grow without bound. */
     purgeExpired(): Eventually<number> {

@@ -29,7 +29,13 @@ const TABLES = [
   },
   {
     name: 'api_keys',
-    columns: { key_hash: 'text', key_prefix: 'text', account_id: 'bigint', created_at: 'bigint' },
+    columns: {
+      key_hash: 'text',
+      key_prefix: 'text',
+      account_id: 'bigint',
+      created_at: 'bigint',
+      revoked_at: 'bigint',
+    },
   },
   {
     name: 'lookup_cache',

@@ -2,40 +2,58 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { API_PATH } from '../lib/webmail-info.ts';
 import type { Accounts } from './accounts.ts';
 import { ANSWERS, type Answer, billingAnswer, foundAnswer } from './answers.ts';
+import { DnsFailure } from './dns.ts';
 import type { Eventually } from './eventually.ts';
 import { createIsoTime } from './iso-time.ts';
 import type { Lookup, LookupResult } from './lookup.ts';
+import type { Endpoint, Metrics } from './metrics.ts';
+import type { Readiness } from './readiness.ts';
 import { BodyTooLarge, declaresTooLargeBody, parseLookupRequest, readBody } from './request-body.ts';
+import type { LimitName, RequestLimits } from './request-limits.ts';
 
-/** Slow clients are cut off rather than holding a connection (and the process's memory) open. */
-const HEADERS_TIMEOUT_MS = 5_000;
-const REQUEST_TIMEOUT_MS = 15_000;
+/**
+ * How often Node looks for connections past their header or request timeout. Its default, 30 s, let a client
+ * sending a header line a second hold a connection for 23 s against a 5 s header timeout; each check walks
+ * the open connections, which MAX_CONNECTIONS keeps few.
+ */
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 
 export interface ServiceDeps {
   accounts: Accounts;
   lookup: Lookup;
+  limits: RequestLimits;
+  /** The address a request is counted under for the per-address limits. */
+  clientAddress: (request: IncomingMessage) => string;
+  metrics: Metrics;
+  readiness: Readiness;
+  /** True once the process is stopping: every answer closes its connection, and /readyz says not ready. */
+  draining: () => boolean;
   dashboardUrl: string;
   /** One line per request; the key is never part of it. */
   log: (line: string) => void;
 }
 
-/** One request being answered, with what its log line says. */
+export interface ConnectionSettings {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** 0: no cap. */
+  maxConnections: number;
+}
+
+/** One request being answered, with what its log line and metrics say. */
 interface Exchange {
   request: IncomingMessage;
   response: ServerResponse;
   started: number;
+  endpoint: Endpoint;
+  /**
+   * Whether the answer closes the connection: until its body has been read, a request is refused with the
+   * connection closed, so nobody's unwanted body is read to keep the connection open.
+   */
+  closeAfter: boolean;
   account: number | null;
   domain: string | null;
   cache: 'hit' | 'miss' | null;
-}
-
-function send(response: ServerResponse, answer: Answer): void {
-  response.writeHead(answer.status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': answer.length,
-    'Cache-Control': 'no-store',
-  });
-  response.end(answer.body);
 }
 
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
@@ -50,26 +68,52 @@ function pathOf(url = '/'): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
+function carriesBody(request: IncomingMessage): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 /**
- * The request handler of the Webmail Info API (spec §4). A request goes through steps; each returns the
- * answer it settles on, or undefined when the answer comes later (after the body, the database, DNS or the
- * charge's commit). Callbacks, not an async function: on a cached lookup, which waits only for its body and its
- * charge, promises and their hops were about 5 % of the time (CPU profile under autocannon).
+ * The request handler of the Webmail Info API (spec §4) and of the operations endpoints. A request goes
+ * through steps; each returns the answer it settles on, or undefined when the answer comes later (after the
+ * body, the database, DNS or the charge's commit). Callbacks, not an async function: on a cached lookup,
+ * which waits only for its body and its charge, promises and their hops were about 5 % of the time (CPU
+ * profile under autocannon).
  */
 export function createHandler(deps: ServiceDeps) {
   const billing = billingAnswer(deps.dashboardUrl);
   const isoTime = createIsoTime();
+  const { limits, metrics } = deps;
+
+  function send(exchange: Exchange, answer: Answer): void {
+    const { response } = exchange;
+    if (exchange.closeAfter || deps.draining()) response.shouldKeepAlive = false;
+    response.writeHead(answer.status, {
+      'Content-Type': answer.contentType ?? 'application/json; charset=utf-8',
+      'Content-Length': answer.length,
+      'Cache-Control': 'no-store',
+    });
+    response.end(answer.body);
+  }
 
   function log(exchange: Exchange, status: number): void {
     const { request, started, account, domain, cache } = exchange;
-    const ms = (performance.now() - started).toFixed(1);
+    const ms = performance.now() - started;
+    metrics.request(exchange.endpoint, status);
+    if (cache) metrics.lookup(cache, ms / 1000);
     deps.log(
-      `${isoTime()} ${request.method} ${pathOf(request.url)} ${status} ${ms}ms account=${account ?? '-'} domain=${domain ?? '-'} cache=${cache ?? '-'}`,
+      `${isoTime()} ${request.method} ${pathOf(request.url)} ${status} ${ms.toFixed(1)}ms account=${account ?? '-'} domain=${domain ?? '-'} cache=${cache ?? '-'}`,
     );
   }
 
   function fail(exchange: Exchange, error: unknown): void {
-    if (!exchange.response.headersSent) send(exchange.response, ANSWERS.unknownError);
+    if (error instanceof DnsFailure) {
+      metrics.dnsFailure();
+      if (exchange.account !== null) countUnpaid(exchange.account);
+    }
+    if (!exchange.response.headersSent) send(exchange, ANSWERS.unknownError);
     else exchange.response.destroy();
     log(exchange, 500);
     deps.log(`  error: ${error instanceof Error ? error.message : String(error)}`);
@@ -81,7 +125,7 @@ export function createHandler(deps: ServiceDeps) {
     try {
       answer = run();
       if (!answer) return;
-      send(exchange.response, answer);
+      send(exchange, answer);
     } catch (error) {
       fail(exchange, error);
       return;
@@ -106,15 +150,41 @@ export function createHandler(deps: ServiceDeps) {
     return undefined;
   }
 
+  function rateLimited(exchange: Exchange, limit: LimitName): Answer {
+    metrics.rateLimited(limit);
+    exchange.response.setHeader('Retry-After', String(limits.retryAfterSeconds()));
+    return ANSWERS.rateLimited;
+  }
+
+  /** Counts an answer that cost its key nothing. The answer is out already: a failure to count is not its business. */
+  function countUnpaid(account: number): void {
+    const counted = limits.countUnpaid(account);
+    if (counted instanceof Promise) counted.catch(() => {});
+  }
+
+  /** A request without a working key: refused, with a 401 (or the answer given) until the address's limit. */
+  function refuseWithoutKey(exchange: Exchange, answer: Answer, address: string): Answer | undefined {
+    return then(exchange, limits.admitWithoutKey(address), (refusedBy) =>
+      refusedBy ? rateLimited(exchange, refusedBy) : answer,
+    );
+  }
+
   /** A lookup's result: a found one is answered once its charge is committed. */
   function answerResult(exchange: Exchange, account: number, result: LookupResult): Answer | undefined {
-    if (result.kind === 'no-mx') return ANSWERS.noMx;
-    if (result.kind === 'unrecognised') return ANSWERS.unrecognised;
+    if (result.kind !== 'found') {
+      countUnpaid(account);
+      return result.kind === 'no-mx' ? ANSWERS.noMx : ANSWERS.unrecognised;
+    }
     const found = foundAnswer(result.info);
     // Charged only now, atomically: concurrent requests that all passed canPay cannot overdraw.
     deps.accounts.charge(
       account,
-      (charged) => step(exchange, () => (charged ? found : billing)),
+      (charged) =>
+        step(exchange, () => {
+          if (!charged) return billing;
+          metrics.creditSpent();
+          return found;
+        }),
       (error) => fail(exchange, error),
     );
     return undefined;
@@ -142,51 +212,109 @@ export function createHandler(deps: ServiceDeps) {
     });
   }
 
-  function receive(exchange: Exchange): Answer | undefined {
+  function readLookup(exchange: Exchange, account: number): void {
+    exchange.account = account;
+    readBody(
+      exchange.request,
+      (body) => {
+        exchange.closeAfter = false;
+        step(exchange, () => lookUp(exchange, account, body));
+      },
+      (error) => {
+        if (!(error instanceof BodyTooLarge)) return fail(exchange, error);
+        // Refused without reading the rest: the connection is closed after the answer.
+        step(exchange, () => ANSWERS.badRequest);
+      },
+    );
+  }
+
+  function receiveLookup(exchange: Exchange): Answer | undefined {
     const { request, response } = exchange;
-    if (pathOf(request.url) !== API_PATH) return ANSWERS.noRoute;
+    const address = deps.clientAddress(request);
     if (request.method !== 'POST') {
       response.setHeader('Allow', 'POST');
-      return ANSWERS.methodNotAllowed;
+      return refuseWithoutKey(exchange, ANSWERS.methodNotAllowed, address);
     }
     const key = bearerKey(request);
-    if (key === null) return ANSWERS.unknownKey;
+    if (key === null) return refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
+    // Once an address has used up its requests without a working key, a key this process does not know is
+    // refused without asking the database: guessing keys costs no queries.
+    if (!deps.accounts.knows(key) && limits.withoutKeySpent(address))
+      return rateLimited(exchange, 'without-key');
     return then(exchange, deps.accounts.accountForKey(key), (account) => {
-      if (account === null) return ANSWERS.unknownKey;
-      exchange.account = account;
-      readBody(
-        request,
-        (body) => step(exchange, () => lookUp(exchange, account, body)),
-        (error) => {
-          if (!(error instanceof BodyTooLarge)) return fail(exchange, error);
-          // Refused without reading the rest: the connection is closed after the answer.
-          response.shouldKeepAlive = false;
-          step(exchange, () => ANSWERS.badRequest);
-        },
-      );
-      return undefined;
+      if (account === null) return refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
+      return then(exchange, limits.admitWithKey(address, account), (refusedBy) => {
+        if (refusedBy) return rateLimited(exchange, refusedBy);
+        readLookup(exchange, account);
+        return undefined;
+      });
     });
   }
 
+  /** /healthz, /readyz and /metrics: for load balancers and monitoring, with no key and no rate limit. */
+  function receiveOperation(exchange: Exchange, path: string): Answer | undefined {
+    const { request, response } = exchange;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('Allow', 'GET, HEAD');
+      return ANSWERS.operationMethodNotAllowed;
+    }
+    if (path === '/healthz') return ANSWERS.alive;
+    if (path === '/readyz') {
+      if (deps.draining()) return ANSWERS.shuttingDown;
+      return then(exchange, deps.readiness.isReady(), (ready) => (ready ? ANSWERS.ready : ANSWERS.notReady));
+    }
+    return then(exchange, metrics.render(), (text) => ({
+      status: 200,
+      body: text,
+      length: Buffer.byteLength(text),
+      contentType: metrics.contentType,
+    }));
+  }
+
   return function handle(request: IncomingMessage, response: ServerResponse): void {
+    const path = pathOf(request.url);
+    const operation = OPERATIONS_PATHS.has(path);
     const exchange: Exchange = {
       request,
       response,
       started: performance.now(),
+      endpoint: path === API_PATH ? 'lookup' : operation ? 'operations' : 'other',
+      // A probe without a body keeps its connection: load balancers reuse theirs.
+      closeAfter: !operation || carriesBody(request),
       account: null,
       domain: null,
       cache: null,
     };
-    step(exchange, () => receive(exchange));
+    step(exchange, () => {
+      if (exchange.endpoint === 'lookup') return receiveLookup(exchange);
+      if (operation) return receiveOperation(exchange, path);
+      return refuseWithoutKey(exchange, ANSWERS.noRoute, deps.clientAddress(request));
+    });
   };
 }
 
+/** Writes an answer straight to a socket that has no request Node could answer through. */
+function sendOnSocket(
+  socket: NodeJS.WritableStream & { end(text: string): void },
+  status: string,
+  answer: Answer,
+) {
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${answer.length}\r\nConnection: close\r\n\r\n${answer.body}`,
+  );
+}
+
 /** The HTTP server: every response is the JSON envelope, every fault a 500, and the process stays up. */
-export function createService(deps: ServiceDeps): Server {
+export function createService(deps: ServiceDeps, connections: ConnectionSettings): Server {
   const server = createServer(
-    { headersTimeout: HEADERS_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS },
+    {
+      headersTimeout: connections.headersTimeoutMs,
+      requestTimeout: connections.requestTimeoutMs,
+      connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+    },
     createHandler(deps),
   );
+  if (connections.maxConnections > 0) server.maxConnections = connections.maxConnections;
   // With `Expect: 100-continue`, an oversized body is refused (by the handler) before the client sends it.
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
     if (!declaresTooLargeBody(request)) response.writeContinue();
@@ -197,10 +325,9 @@ export function createService(deps: ServiceDeps): Server {
       socket.destroy();
       return;
     }
-    const { body, length } = ANSWERS.badRequest;
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      sendOnSocket(socket, '408 Request Timeout', ANSWERS.requestTimeout);
+    else sendOnSocket(socket, '400 Bad Request', ANSWERS.badRequest);
   });
   return server;
 }

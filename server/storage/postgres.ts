@@ -1,7 +1,8 @@
 import pg from 'pg';
-import { splitCharge } from '../billing-rule.ts';
+import { canPaySql, paidSql } from '../billing-rule.ts';
 import { migratePostgres } from './postgres-migrations.ts';
-import type { AccountSummary, Balance, CachedRow, Storage } from './storage.ts';
+import { NOT_FOUND_TRIM_SQL, RATE_LIMIT_TAKE_SQL, WRITE_PROBE_SQL } from './shared-sql.ts';
+import type { AccountSummary, CachedRow, Storage } from './storage.ts';
 
 /** Connections per service process: N processes hold up to N times this of PostgreSQL's max_connections (100 by default). */
 const POOL_CONNECTIONS = 10;
@@ -71,6 +72,9 @@ export async function connectPostgres(url: string): Promise<pg.Pool> {
     max: POOL_CONNECTIONS,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     query_timeout: QUERY_TIMEOUT_MS,
+    // Every statement here finds rows by key, for which one plan serves all values: PostgreSQL otherwise
+    // plans the charge afresh on each call (0.3 ms, more than running it). PostgreSQL 12 and newer.
+    options: '-c plan_cache_mode=force_generic_plan',
     types,
   });
   // An idle connection cut by the server reports here; unheard, the 'error' event would end the process.
@@ -84,59 +88,66 @@ export async function connectPostgres(url: string): Promise<pg.Pool> {
   return pool;
 }
 
+/**
+ * Charges a batch in one statement, so one round trip: the accounts are locked in id order (two processes'
+ * batches over the same accounts wait for each other, never deadlock), and a locked balance is the latest
+ * committed one, which no one else writes until the statement commits. Once this was BEGIN, SELECT … FOR
+ * UPDATE, UPDATE and COMMIT: four round trips, and PostgreSQL's cached lookups ran at half SQLite's rate.
+ */
+const CHARGE_SQL = (() => {
+  const { fromAllowance, fromCredits } = paidSql('answers', '$3');
+  return `WITH asked AS (
+      SELECT id, answers FROM unnest($1::bigint[], $2::bigint[]) AS asked(id, answers)
+    ), locked AS (
+      SELECT a.id, asked.answers, a.credits, a.subscription_allowance, a.subscription_expires_at
+      FROM accounts a JOIN asked ON asked.id = a.id ORDER BY a.id FOR UPDATE OF a
+    ), paid AS (
+      SELECT id, ${fromAllowance} AS from_allowance, ${fromCredits} AS from_credits FROM locked
+    )
+    UPDATE accounts a SET subscription_allowance = a.subscription_allowance - p.from_allowance,
+      credits = a.credits - p.from_credits, lookups = a.lookups + p.from_allowance + p.from_credits
+    FROM paid p WHERE a.id = p.id AND p.from_allowance + p.from_credits > 0
+    RETURNING a.id, p.from_allowance + p.from_credits AS paid`;
+})();
+
 /** The shared backend: every process behind the load balancer talks to one PostgreSQL database. */
 export async function openPostgresStorage(url: string): Promise<Storage> {
   const pool = await connectPostgres(url);
-  const first = async <T>(text: string, values: unknown[]): Promise<T | null> =>
-    (await pool.query<T & pg.QueryResultRow>(text, values)).rows[0] ?? null;
+  const description = `database ${describePostgresUrl(url)}`;
+  /**
+   * Statements run on every request are named: each connection parses and plans them once, not on every
+   * call (PostgreSQL's CPU per cached lookup).
+   */
+  const rows = async <T>(name: string | undefined, text: string, values: unknown[]): Promise<T[]> =>
+    (await pool.query<T & pg.QueryResultRow>(name ? { name, text, values } : { text, values })).rows;
+  const first = async <T>(name: string | undefined, text: string, values: unknown[]): Promise<T | null> =>
+    (await rows<T>(name, text, values))[0] ?? null;
 
-  return {
-    description: `database ${describePostgresUrl(url)}`,
+  const storage: Storage = {
+    description,
     async accountIdForKeyHash(keyHash) {
-      const row = await first<{ id: number }>('SELECT account_id AS id FROM api_keys WHERE key_hash = $1', [
-        keyHash,
-      ]);
+      const row = await first<{ id: number }>(
+        'account-for-key',
+        'SELECT account_id AS id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
+        [keyHash],
+      );
       return row?.id ?? null;
     },
     async canPay(accountId, time) {
       const row = await first<{ ok: boolean }>(
-        `SELECT (subscription_expires_at > $1 AND subscription_allowance > 0) OR credits > 0 AS ok
-         FROM accounts WHERE id = $2`,
+        'can-pay',
+        `SELECT ${canPaySql('$1')} AS ok FROM accounts WHERE id = $2`,
         [time, accountId],
       );
       return row?.ok === true;
     },
-    charge(asked, time) {
-      return inTransaction(pool, async (client) => {
-        // Locked in id order: two processes' batches over the same accounts wait for each other, never
-        // deadlock. A locked balance is the latest committed one, and no one else writes it until COMMIT.
-        const { rows } = await client.query<Balance & { id: number }>(
-          `SELECT id, credits, subscription_expires_at AS "subscriptionExpiresAt",
-             subscription_allowance AS "subscriptionAllowance"
-           FROM accounts WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
-          [[...asked.keys()].sort((a, b) => a - b)],
-        );
-        const paid = new Map<number, number>();
-        const spent = { ids: [] as number[], allowance: [] as number[], credits: [] as number[] };
-        for (const row of rows) {
-          const { fromAllowance, fromCredits } = splitCharge(row, asked.get(row.id) ?? 0, time);
-          paid.set(row.id, fromAllowance + fromCredits);
-          if (fromAllowance + fromCredits === 0) continue;
-          spent.ids.push(row.id);
-          spent.allowance.push(fromAllowance);
-          spent.credits.push(fromCredits);
-        }
-        if (spent.ids.length > 0) {
-          await client.query(
-            `UPDATE accounts AS a SET subscription_allowance = a.subscription_allowance - s.allowance,
-               credits = a.credits - s.credits, lookups = a.lookups + s.allowance + s.credits
-             FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS s(id, allowance, credits)
-             WHERE a.id = s.id`,
-            [spent.ids, spent.allowance, spent.credits],
-          );
-        }
-        return paid;
-      });
+    async charge(asked, time) {
+      const paid = await rows<{ id: number; paid: number }>('charge', CHARGE_SQL, [
+        [...asked.keys()],
+        [...asked.values()],
+        time,
+      ]);
+      return new Map(paid.map((row) => [row.id, row.paid]));
     },
     async createAccount(account) {
       await inTransaction(pool, async (client) => {
@@ -154,7 +165,7 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     topUp(keyHash, grant, time) {
       return inTransaction(pool, async (client) => {
         const { rows } = await client.query<{ id: number }>(
-          'SELECT account_id AS id FROM api_keys WHERE key_hash = $1',
+          'SELECT account_id AS id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
           [keyHash],
         );
         const accountId = rows[0]?.id;
@@ -176,30 +187,68 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
         return true;
       });
     },
-    async listAccounts() {
-      const { rows } = await pool.query<AccountSummary>(
-        `SELECT a.id, k.key_prefix AS "keyPrefix", a.credits, a.subscription_expires_at AS "subscriptionExpiresAt",
-           a.subscription_allowance AS "subscriptionAllowance", a.lookups
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id`,
+    async revokeKeys(selection, time) {
+      const [column, value] =
+        'keyHash' in selection ? ['key_hash', selection.keyHash] : ['account_id', selection.accountId];
+      const { rowCount } = await pool.query(
+        `UPDATE api_keys SET revoked_at = $1 WHERE ${column} = $2 AND revoked_at IS NULL`,
+        [time, value],
       );
-      return rows;
+      return rowCount ?? 0;
     },
+    listAccounts: () =>
+      rows<AccountSummary>(
+        undefined,
+        `SELECT a.id, k.key_prefix AS "keyPrefix", a.credits, a.subscription_expires_at AS "subscriptionExpiresAt",
+           a.subscription_allowance AS "subscriptionAllowance", a.lookups, k.revoked_at AS "revokedAt"
+         FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id, k.created_at`,
+        [],
+      ),
     readCache: (domain, time) =>
       first<CachedRow>(
+        'read-cache',
         'SELECT body, expires_at AS "expiresAt" FROM lookup_cache WHERE domain = $1 AND expires_at > $2',
         [domain, time],
       ),
     async writeCache(domain, status, row) {
-      await pool.query(
-        `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES ($1, $2, $3, $4)
+      await pool.query({
+        name: 'write-cache',
+        text: `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES ($1, $2, $3, $4)
          ON CONFLICT (domain) DO UPDATE SET status = excluded.status, body = excluded.body, expires_at = excluded.expires_at`,
-        [domain, status, row.body, row.expiresAt],
-      );
+        values: [domain, status, row.body, row.expiresAt],
+      });
     },
     async purgeCache(time) {
       const { rowCount } = await pool.query('DELETE FROM lookup_cache WHERE expires_at <= $1', [time]);
       return rowCount ?? 0;
     },
+    async trimNotFoundCache(keep) {
+      const { rowCount } = await pool.query(NOT_FOUND_TRIM_SQL, [keep]);
+      return rowCount ?? 0;
+    },
+    async takeFromRateLimit(bucket, windowStart, count) {
+      const row = await first<{ taken: number }>('take-from-rate-limit', RATE_LIMIT_TAKE_SQL, [
+        windowStart,
+        bucket,
+        count,
+      ]);
+      return row?.taken ?? count;
+    },
+    async purgeRateLimits(windowStart) {
+      await pool.query('DELETE FROM rate_limit_counts WHERE window_start < $1', [windowStart]);
+    },
+    async probeWrite(time) {
+      await pool.query(WRITE_PROBE_SQL, [time]);
+    },
     close: () => pool.end(),
   };
+  try {
+    await storage.probeWrite(Date.now());
+  } catch (error) {
+    await pool.end();
+    throw new Error(
+      `PostgreSQL (${describePostgresUrl(url)}) does not take writes (${error instanceof Error ? error.message : error}): the service needs a primary it may write to.`,
+    );
+  }
+  return storage;
 }

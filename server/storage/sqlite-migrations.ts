@@ -1,11 +1,12 @@
 import type Database from 'better-sqlite3';
+import { revokeDemoKeySql } from '../demo-key.ts';
 
 /**
  * The SQLite schema, one step per version; a file's `user_version` says how many steps it has had. The first
  * step is the schema as it was before versioning, with IF NOT EXISTS, so files made then (version 0, tables
  * present) pass it unchanged. Add a step; never edit one that has shipped.
  */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE IF NOT EXISTS accounts (
      id INTEGER PRIMARY KEY,
      credits INTEGER NOT NULL DEFAULT 0 CHECK (credits >= 0),
@@ -26,6 +27,16 @@ const MIGRATIONS: readonly string[] = [
      body TEXT NOT NULL,
      expires_at INTEGER NOT NULL
    );`,
+  `ALTER TABLE api_keys ADD COLUMN revoked_at INTEGER;
+   ${revokeDemoKeySql("CAST(strftime('%s', 'now') AS INTEGER) * 1000")};
+   CREATE INDEX lookup_cache_not_found ON lookup_cache (expires_at) WHERE status = 404;
+   CREATE TABLE rate_limit_counts (
+     window_start INTEGER NOT NULL,
+     bucket TEXT NOT NULL,
+     taken INTEGER NOT NULL,
+     PRIMARY KEY (window_start, bucket)
+   ) WITHOUT ROWID;
+   CREATE TABLE write_probe (id INTEGER PRIMARY KEY CHECK (id = 1), probed_at INTEGER NOT NULL);`,
 ];
 
 /** Brings the file's schema up to date, each step in its own write transaction. */

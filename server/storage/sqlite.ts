@@ -1,46 +1,88 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { splitCharge } from '../billing-rule.ts';
+import { canPaySql, paidSql } from '../billing-rule.ts';
+import { forSqlite, NOT_FOUND_TRIM_SQL, RATE_LIMIT_TAKE_SQL, WRITE_PROBE_SQL } from './shared-sql.ts';
 import { migrateSqlite } from './sqlite-migrations.ts';
-import type { AccountSummary, Balance, CachedRow, Storage } from './storage.ts';
+import type { AccountSummary, CachedRow, Storage } from './storage.ts';
 
 export type SqliteDb = Database.Database;
 
+/** What SQLite's error codes say is wrong with the file, for a message an operator can act on. */
+function describeOpenFailure(path: string, error: unknown): Error {
+  const code = (error as { code?: unknown }).code;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (code === 'SQLITE_NOTADB' || (typeof code === 'string' && code.startsWith('SQLITE_CORRUPT'))) {
+    return new Error(
+      `The SQLite database at ${path} is corrupt or not a SQLite file (${reason}): restore it from a backup, or move it away to start with an empty one.`,
+    );
+  }
+  if (typeof code === 'string' && /^SQLITE_(READONLY|CANTOPEN|PERM|IOERR)/.test(code)) {
+    return new Error(
+      `The SQLite database at ${path} cannot be written (${reason}): the service writes the file and, for its write-ahead log, the folder it is in.`,
+    );
+  }
+  return error instanceof Error ? error : new Error(reason);
+}
+
 /**
  * Opens (creating on first start) the one SQLite file that holds accounts, keys, credits and the cache, with
- * its schema up to date. WAL lets the keys CLI top up while the service runs, and a committed transaction
- * survives the process being killed (synchronous=NORMAL loses nothing on a process crash, only possibly on
- * power loss).
+ * its schema up to date, and refuses a file that is corrupt or cannot be written: SQLite opens a read-only
+ * file read-only without a word, and reads a damaged one until a query meets the damage, so without these
+ * checks the service started and answered every lookup with a 500. `quick_check` reads every page once: a
+ * second or so per 100 MB, at start only. WAL lets the keys CLI top up while the service runs, and a
+ * committed transaction survives the process being killed (synchronous=NORMAL loses nothing on a process
+ * crash, only possibly on power loss).
  */
 export function openSqliteDatabase(path: string): SqliteDb {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  db.pragma('foreign_keys = ON');
-  migrateSqlite(db);
-  return db;
+  let db: SqliteDb | undefined;
+  try {
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    const problems = db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
+    if (problems[0]?.quick_check !== 'ok') {
+      throw Object.assign(new Error(problems.map((row) => row.quick_check).join('; ')), {
+        code: 'SQLITE_CORRUPT',
+      });
+    }
+    migrateSqlite(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw describeOpenFailure(path, error);
+  }
 }
 
-/** The embedded backend, the default, on the file at `path`. */
+/** The embedded backend, the default, on the file at `path`; refused unless the file takes a write. */
 export function openSqliteStorage(path: string): Storage {
-  return createSqliteStorage(openSqliteDatabase(path), `database ${path}`);
+  const storage = createSqliteStorage(openSqliteDatabase(path), `database ${path}`);
+  try {
+    storage.probeWrite(Date.now());
+  } catch (error) {
+    storage.close();
+    throw describeOpenFailure(path, error);
+  }
+  return storage;
 }
 
 /** Every method answers at once, from the database's prepared statements. */
 export function createSqliteStorage(db: SqliteDb, description: string): Storage {
   const findAccount = db.prepare<[string], { id: number }>(
-    'SELECT account_id AS id FROM api_keys WHERE key_hash = ?',
+    'SELECT account_id AS id FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL',
   );
   const canPayStatement = db.prepare<[number, number], { ok: number }>(
-    `SELECT (subscription_expires_at > ? AND subscription_allowance > 0) OR credits > 0 AS ok
-     FROM accounts WHERE id = ?`,
+    `SELECT ${canPaySql('?')} AS ok FROM accounts WHERE id = ?`,
   );
-  const readBalance = db.prepare<[number], Balance>(
-    `SELECT credits, subscription_expires_at AS subscriptionExpiresAt, subscription_allowance AS subscriptionAllowance
-     FROM accounts WHERE id = ?`,
+  const paid = paidSql('@answers', '@time');
+  const split = db.prepare<
+    [{ answers: number; time: number; id: number }],
+    { fromAllowance: number; fromCredits: number }
+  >(
+    `SELECT ${paid.fromAllowance} AS fromAllowance, ${paid.fromCredits} AS fromCredits FROM accounts WHERE id = @id`,
   );
   const spend = db.prepare<[number, number, number, number]>(
     `UPDATE accounts SET subscription_allowance = subscription_allowance - ?, credits = credits - ?,
@@ -58,10 +100,16 @@ export function createSqliteStorage(db: SqliteDb, description: string): Storage 
     `UPDATE accounts SET subscription_expires_at = max(coalesce(subscription_expires_at, 0), ?) + ?,
        subscription_allowance = subscription_allowance + ? WHERE id = ?`,
   );
+  const revokeByHash = db.prepare<[number, string]>(
+    'UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL',
+  );
+  const revokeByAccount = db.prepare<[number, number]>(
+    'UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL',
+  );
   const listStatement = db.prepare<[], AccountSummary>(
     `SELECT a.id, k.key_prefix AS keyPrefix, a.credits, a.subscription_expires_at AS subscriptionExpiresAt,
-       a.subscription_allowance AS subscriptionAllowance, a.lookups
-     FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id`,
+       a.subscription_allowance AS subscriptionAllowance, a.lookups, k.revoked_at AS revokedAt
+     FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id, k.created_at`,
   );
   const readCache = db.prepare<[string, number], CachedRow>(
     'SELECT body, expires_at AS expiresAt FROM lookup_cache WHERE domain = ? AND expires_at > ?',
@@ -71,23 +119,29 @@ export function createSqliteStorage(db: SqliteDb, description: string): Storage 
      ON CONFLICT(domain) DO UPDATE SET status = excluded.status, body = excluded.body, expires_at = excluded.expires_at`,
   );
   const purgeCache = db.prepare<[number]>('DELETE FROM lookup_cache WHERE expires_at <= ?');
+  const trimNotFound = db.prepare<[number]>(forSqlite(NOT_FOUND_TRIM_SQL));
+  const takeFromRateLimit = db.prepare<[number, string, number], { taken: number }>(
+    forSqlite(RATE_LIMIT_TAKE_SQL),
+  );
+  const purgeRateLimits = db.prepare<[number]>('DELETE FROM rate_limit_counts WHERE window_start < ?');
+  const probeWrite = db.prepare<[number]>(forSqlite(WRITE_PROBE_SQL));
 
   /**
-   * One read and one write per account: one UPDATE per charge still cost about 8 % of the cached path
-   * (profiled under autocannon). The immediate transaction holds SQLite's write lock from the read on, so
-   * the balance read is the one written back, in this process or another.
+   * One read (the billing rule, in SQL) and one write per account: one UPDATE per charge still cost about
+   * 8 % of the cached path (profiled under autocannon). The immediate transaction holds SQLite's write lock
+   * from the read on, so the balance read is the one written back, in this process or another.
    */
   const charge = db.transaction((asked: ReadonlyMap<number, number>, time: number) => {
-    const paid = new Map<number, number>();
+    const paidFor = new Map<number, number>();
     for (const [accountId, count] of asked) {
-      const balance = readBalance.get(accountId);
-      if (!balance) continue;
-      const { fromAllowance, fromCredits } = splitCharge(balance, count, time);
+      const row = split.get({ answers: count, time, id: accountId });
+      if (!row) continue;
+      const { fromAllowance, fromCredits } = row;
       if (fromAllowance + fromCredits > 0)
         spend.run(fromAllowance, fromCredits, fromAllowance + fromCredits, accountId);
-      paid.set(accountId, fromAllowance + fromCredits);
+      paidFor.set(accountId, fromAllowance + fromCredits);
     }
-    return paid;
+    return paidFor;
   });
 
   return {
@@ -117,12 +171,25 @@ export function createSqliteStorage(db: SqliteDb, description: string): Storage 
       }).immediate();
       return true;
     },
+    revokeKeys: (selection, time) =>
+      'keyHash' in selection
+        ? revokeByHash.run(time, selection.keyHash).changes
+        : revokeByAccount.run(time, selection.accountId).changes,
     listAccounts: () => listStatement.all(),
     readCache: (domain, time) => readCache.get(domain, time) ?? null,
     writeCache(domain, status, row) {
       writeCache.run(domain, status, row.body, row.expiresAt);
     },
     purgeCache: (time) => purgeCache.run(time).changes,
+    trimNotFoundCache: (keep) => trimNotFound.run(keep).changes,
+    takeFromRateLimit: (bucket, windowStart, count) =>
+      takeFromRateLimit.get(windowStart, bucket, count)?.taken ?? count,
+    purgeRateLimits(windowStart) {
+      purgeRateLimits.run(windowStart);
+    },
+    probeWrite(time) {
+      probeWrite.run(time);
+    },
     close() {
       db.close();
     },

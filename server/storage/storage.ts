@@ -7,10 +7,13 @@ export interface Balance {
   subscriptionAllowance: number;
 }
 
+/** One key of an account, with its account's balance: a row of `keys list`. */
 export interface AccountSummary extends Balance {
   id: number;
   keyPrefix: string;
   lookups: number;
+  /** When the key was revoked; null while it works. */
+  revokedAt: number | null;
 }
 
 export interface NewAccount extends Balance {
@@ -31,6 +34,9 @@ export interface CachedRow {
   expiresAt: number;
 }
 
+/** Which keys `revokeKeys` revokes: the one key with this hash, or every key of an account. */
+export type KeySelection = { keyHash: string } | { accountId: number };
+
 /**
  * Where accounts, keys, credits and the lookup cache live: one small interface, one file per backend
  * (`sqlite.ts`, the embedded default; `postgres.ts`, shared by several service processes), each with its own
@@ -40,23 +46,39 @@ export interface CachedRow {
 export interface Storage {
   /** Where the data is, for the start-up line; never a password. */
   readonly description: string;
+  /** The account of a key that exists and is not revoked; null otherwise. */
   accountIdForKeyHash(keyHash: string): Eventually<number | null>;
   /** Whether the account could pay for one answer at `time`. */
   canPay(accountId: number, time: number): Eventually<boolean>;
   /**
-   * Charges each account up to the number of answers asked of it, by the billing rule (`splitCharge`), in one
-   * transaction that holds the accounts while it reads and writes them, so that charges from every process
-   * sharing the database add up exactly. Returns how many answers each account paid for.
+   * Charges each account up to the number of answers asked of it, by the billing rule (`paidSql`), holding
+   * the accounts from the read of their balances to the write, so that charges from every process sharing
+   * the database add up exactly. Returns how many answers each account paid for (accounts that paid for
+   * none may be missing).
    */
   charge(asked: ReadonlyMap<number, number>, time: number): Eventually<Map<number, number>>;
   createAccount(account: NewAccount): Eventually<void>;
   /** False when no account has this key. */
   topUp(keyHash: string, grant: TopUp, time: number): Eventually<boolean>;
+  /** Marks the selected keys revoked at `time`; returns how many were not revoked already. */
+  revokeKeys(selection: KeySelection, time: number): Eventually<number>;
   listAccounts(): Eventually<AccountSummary[]>;
   /** The cached answer for a domain, unless it expired by `time`. */
   readCache(domain: string, time: number): Eventually<CachedRow | null>;
   writeCache(domain: string, status: number, row: CachedRow): Eventually<void>;
   /** Drops entries expired by `time`; returns how many. */
   purgeCache(time: number): Eventually<number>;
+  /** Drops the oldest 404 answers beyond the newest `keep`; returns how many. */
+  trimNotFoundCache(keep: number): Eventually<number>;
+  /**
+   * Adds `count` to what `bucket` has taken in the rate-limit window starting at `windowStart`, atomically
+   * across processes, and returns the total taken after the addition (which may pass the limit: the caller
+   * grants only what was left below it).
+   */
+  takeFromRateLimit(bucket: string, windowStart: number, count: number): Eventually<number>;
+  /** Drops the rate-limit counts of windows that started before `windowStart`. */
+  purgeRateLimits(windowStart: number): Eventually<void>;
+  /** Writes one row: fails when the database cannot be written (read-only, full, gone). */
+  probeWrite(time: number): Eventually<void>;
   close(): Eventually<void>;
 }

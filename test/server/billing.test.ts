@@ -165,6 +165,45 @@ describe.each(BACKENDS)('on %s', (backend) => {
       expect((await service.balance(key)).credits).toBe(0);
     });
 
+    it('revokes a key, or every key of an account, and lists them as revoked', async () => {
+      const created = await cli('create', '--credits', '5');
+      const key = created.stdout.trim().split('\n').at(-1) ?? '';
+      expect((await cli('revoke', key)).stdout).toContain('Revoked 1 key.');
+      expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(401);
+      await expect(cli('revoke', key)).rejects.toMatchObject({
+        stderr: expect.stringContaining('No such key'),
+      });
+
+      const other = await service.createKey({ credits: 5 });
+      const accountId = Number(
+        await service.queryValue(
+          `SELECT account_id FROM api_keys WHERE key_prefix = '${other.slice(0, 11)}'`,
+        ),
+      );
+      expect((await cli('revoke', '--account', String(accountId))).stdout).toContain('Revoked 1 key.');
+      expect((await service.lookup({ email: 'gmail.com' }, other)).status).toBe(401);
+      const { stdout } = await cli('list');
+      expect(stdout).toMatch(new RegExp(`${key.slice(0, 11)}….* revoked \\d{4}-`));
+    });
+
+    it('refuses numbers past what a grant may hold, and lists an odd row rather than failing', async () => {
+      await expect(cli('create', '--credits', '99999999999999999999')).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('--credits takes a whole number from 0 to 1,000,000,000'),
+      });
+      await expect(cli('create', '--subscription-days', '200000000')).rejects.toMatchObject({
+        code: 2,
+        stderr: expect.stringContaining('--subscription-days takes a whole number from 1 to 3,660'),
+      });
+      const odd = await service.createKey({ credits: 1, subscriptionDays: 1 });
+      await service.execute(
+        `UPDATE accounts SET subscription_expires_at = 9000000000000000000 WHERE id = (SELECT account_id FROM api_keys WHERE key_prefix = '${odd.slice(0, 11)}')`,
+      );
+      const { stdout } = await cli('list');
+      expect(stdout).toContain(`${odd.slice(0, 11)}…`);
+      expect(stdout).toContain('?9000000000000000000');
+    });
+
     it('fails with a usage message on bad input', async () => {
       await expect(cli('create', '--credits', 'many')).rejects.toMatchObject({
         stderr: expect.stringContaining('whole number'),

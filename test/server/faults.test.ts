@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BACKENDS, backendsForFile } from '../support/backends.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
+import { type ServiceProcess, startServiceProcess, WITHOUT_LIMITS } from '../support/service-process.ts';
 
-/** The service under concurrency and faults: no double charge, no lost credit, no stuck process. */
+/**
+ * The service under concurrency and faults: no double charge, no lost credit, no stuck process. One key
+ * from one address sends thousands of requests here, a thousand at once, so the rate limits and the
+ * connection cap are off (limits.test.ts and operations.test.ts have them).
+ */
 const backends = backendsForFile();
 
 describe.each(BACKENDS)('the service under concurrency and faults, on %s', (backend) => {
@@ -13,7 +17,7 @@ describe.each(BACKENDS)('the service under concurrency and faults, on %s', (back
   beforeAll(async () => {
     dns = await startDnsFixtureServer();
     service = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' },
+      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', ...WITHOUT_LIMITS },
       { postgres: backends.postgresFor(backend) },
     );
   });
@@ -58,7 +62,7 @@ describe.each(BACKENDS)('the service under concurrency and faults, on %s', (back
 
   it('keeps every committed credit change when killed with SIGKILL mid-load', async () => {
     const victim = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' },
+      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', ...WITHOUT_LIMITS },
       { postgres: backends.postgresFor(backend) },
     );
     try {

@@ -1,21 +1,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backendsForFile } from '../support/backends.ts';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
+import { describe, expect, it } from 'vitest';
+import { backendsForFile, dnsFixtureForFile } from '../support/backends.ts';
 import { startServiceProcess } from '../support/service-process.ts';
 
 const run = promisify(execFile);
 const backends = backendsForFile();
-let dns: DnsFixtureServer;
-
-beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-});
-
-afterAll(async () => {
-  await dns?.close();
-});
+const dns = dnsFixtureForFile();
 
 /** `npm run server -- migrate-to-postgres …`, as an operator runs it. */
 const migrate = (...args: string[]) =>

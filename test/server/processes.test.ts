@@ -1,32 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
-import { BACKENDS, backendsForFile } from '../support/backends.ts';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
+import { BACKENDS, backendsForFile, dnsFixtureForFile } from '../support/backends.ts';
+import { type ServiceProcess, startServiceProcess, WITHOUT_LIMITS } from '../support/service-process.ts';
 
 /**
  * Several service processes on one database, as behind a load balancer: billing stays exact across them, a
  * process killed mid-load loses nothing committed, and PostgreSQL going away and coming back needs no
- * restart of the service.
+ * restart of the service. One address sends thousands of requests here, so the rate limits and the
+ * connection cap are off (limits.test.ts has the limits across processes).
  */
 const DASHBOARD_URL = 'https://dashboard.test/top-up';
 const backends = backendsForFile();
-let dns: DnsFixtureServer;
-
-beforeAll(async () => {
-  dns = await startDnsFixtureServer();
-});
-
-afterAll(async () => {
-  await dns?.close();
-});
+const dns = dnsFixtureForFile();
 
 const status = (result: { status: number }) => result.status;
+/** How long a process trusts a key it checked: the bound within which a revoked key is refused everywhere. */
+const KEY_CACHE_SECONDS = 1;
 
 describe.each(BACKENDS)('two service processes on one %s database', (backend) => {
   let first: ServiceProcess;
   let second: ServiceProcess;
-  const env = () => ({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', DASHBOARD_URL });
+  const env = () => ({
+    DNS_SERVERS: dns.address,
+    DNS_TIMEOUT_MS: '400',
+    DASHBOARD_URL,
+    KEY_CACHE_SECONDS: String(KEY_CACHE_SECONDS),
+    ...WITHOUT_LIMITS,
+  });
 
   beforeAll(async () => {
     first = await startServiceProcess(env(), { postgres: backends.postgresFor(backend) });
@@ -77,6 +77,20 @@ describe.each(BACKENDS)('two service processes on one %s database', (backend) =>
       expect(dns.queries.get('outlook.com')).toBe((asked ?? 0) + 1);
     } finally {
       await third.stop();
+    }
+  });
+
+  it('refuses a revoked key in both, within KEY_CACHE_SECONDS of its revocation', async () => {
+    const key = await first.createKey({ credits: 10 });
+    for (const service of [first, second])
+      expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
+    await first.revoke(key);
+    await new Promise((resolve) => setTimeout(resolve, KEY_CACHE_SECONDS * 1000));
+    for (const service of [first, second]) {
+      expect(await service.lookup({ email: 'gmail.com' }, key)).toMatchObject({
+        status: 401,
+        json: { success: false, message: MESSAGES.unknownKey, data: null },
+      });
     }
   });
 
@@ -143,7 +157,7 @@ describe('PostgreSQL restarted under load', () => {
   it('answers 500 while it is down and recovers without a restart of the service', async () => {
     const postgres = backends.postgresFor('PostgreSQL') ?? expect.unreachable();
     const service = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' },
+      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', ...WITHOUT_LIMITS },
       { postgres },
     );
     const start = 100_000;
@@ -163,7 +177,7 @@ describe('PostgreSQL restarted under load', () => {
       });
       await postgres.halt();
       const down = await service.lookup({ email: 'gmail.com' }, key);
-      expect(down).toEqual({
+      expect(down).toMatchObject({
         status: 500,
         json: { success: false, message: MESSAGES.unknownError, data: null },
       });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,19 @@ export interface PostgresServer {
   resume(): Promise<void>;
   /** Stops the server and removes its data directory. */
   stop(): Promise<void>;
+  /** The server's processes now (Linux): the postmaster first, then its backends and helpers. */
+  processIds(): number[];
+}
+
+/** The parent of a process, from /proc; undefined once it is gone. */
+function parentOf(pid: number): number | undefined {
+  try {
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The newest installed server's bin directory; a clear failure, never a skip, when there is none. */
@@ -139,6 +152,14 @@ export async function startPostgres(): Promise<PostgresServer> {
     },
     halt,
     resume,
+    processIds() {
+      const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const children = readdirSync('/proc')
+        .filter((name) => /^\d+$/.test(name))
+        .map(Number)
+        .filter((pid) => parentOf(pid) === postmaster);
+      return [postmaster, ...children];
+    },
     async stop() {
       // A halted server has nothing left to stop.
       await halt().catch(() => {});

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,6 +8,7 @@ import { API_PATH } from '../../lib/webmail-info.ts';
 import { createAccounts } from '../../server/accounts.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStorage } from '../../server/storage/open-storage.ts';
+import type { Storage } from '../../server/storage/storage.ts';
 import type { PostgresServer } from './postgres-server.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -23,10 +24,17 @@ export interface ServiceProcess {
   /** Creates a key directly in the service's database (the CLI is tested on its own). */
   createKey(grant: { credits: number; subscriptionDays?: number; allowance?: number }): Promise<string>;
   topUp(key: string, grant: { credits?: number; subscriptionDays?: number }): Promise<void>;
+  revoke(key: string): Promise<void>;
   balance(key: string): Promise<{ credits: number; subscriptionAllowance: number; lookups: number }>;
   /** Runs one statement, written alike for SQLite and PostgreSQL, on the database behind the service's back. */
   execute(statement: string): Promise<void>;
-  lookup(body: unknown, key?: string | null, init?: RequestInit): Promise<{ status: number; json: unknown }>;
+  /** The first column of the first row a query, written alike for both, returns (null for none). */
+  queryValue(query: string): Promise<unknown>;
+  lookup(
+    body: unknown,
+    key?: string | null,
+    init?: RequestInit,
+  ): Promise<{ status: number; json: unknown; headers: Headers }>;
   /** Sends the process a signal (SIGTERM unless told otherwise) and waits for it to exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Kills the process and removes the SQLite file it was given: the end of a suite (a PostgreSQL server goes with its file). */
@@ -40,6 +48,30 @@ export interface ServiceOptions {
   keepOutput?: boolean;
   /** Gives the service a new database on this PostgreSQL server, rather than a new SQLite file. */
   postgres?: PostgresServer | undefined;
+  /**
+   * Runs the service as an unprivileged user (nobody) when the tests run as root, who may write any file:
+   * so that a read-only database is read-only to it. Its temporary folder is given to that user.
+   */
+  unprivileged?: boolean;
+}
+
+/**
+ * Rate limits and the connection cap off, for suites that send one key's thousands of requests from one
+ * address, a thousand at once, to test something else (billing, faults).
+ */
+export const WITHOUT_LIMITS = {
+  RATE_LIMIT_PER_KEY: '0',
+  RATE_LIMIT_PER_ADDRESS: '0',
+  RATE_LIMIT_WITHOUT_KEY: '0',
+  RATE_LIMIT_UNPAID_PER_KEY: '0',
+  MAX_CONNECTIONS: '0',
+};
+
+/** The uid and gid of `nobody` when the tests run as root; nothing otherwise. */
+export function unprivilegedUser(): { uid: number; gid: number } | { uid?: undefined; gid?: undefined } {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'nobody'], { encoding: 'utf8' }));
+  return { uid: id('-u'), gid: id('-g') };
 }
 
 async function databaseFor(
@@ -60,15 +92,24 @@ async function databaseFor(
  */
 export async function startServiceProcess(
   env: Record<string, string>,
-  { keepOutput = true, postgres }: ServiceOptions = {},
+  { keepOutput = true, postgres, unprivileged = false }: ServiceOptions = {},
 ): Promise<ServiceProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'webmail-service-'));
+  const user = unprivileged ? unprivilegedUser() : {};
+  if (user.uid !== undefined) chownSync(dir, user.uid, user.gid);
   const databaseEnv = await databaseFor(env, dir, postgres);
   const output: string[] = [];
-  const storage = await openStorage(loadConfig(databaseEnv));
-  const accounts = createAccounts(storage);
+  // Opened when first needed: a test may start a service on a database this process could not open.
+  let opened: { storage: Storage; accounts: ReturnType<typeof createAccounts> } | undefined;
+  const database = async () => {
+    if (!opened) {
+      const storage = await openStorage(loadConfig(databaseEnv));
+      opened = { storage, accounts: createAccounts(storage) };
+    }
+    return opened;
+  };
   const keyAccount = async (key: string) => {
-    const id = await accounts.accountForKey(key);
+    const id = await (await database()).accounts.accountForKey(key);
     if (id === null) throw new Error('unknown key');
     return id;
   };
@@ -78,6 +119,7 @@ export async function startServiceProcess(
       cwd: ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, ...databaseEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...user,
     });
     const baseUrl = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
@@ -118,27 +160,38 @@ export async function startServiceProcess(
     },
     databaseEnv,
     output,
-    createKey: async (grant) => accounts.create(grant),
+    createKey: async (grant) => (await database()).accounts.create(grant),
     topUp: async (key, grant) => {
-      await accounts.topUp(key, grant);
+      await (await database()).accounts.topUp(key, grant);
+    },
+    revoke: async (key) => {
+      await (await database()).accounts.revoke({ key });
     },
     balance: async (key) => {
       const id = await keyAccount(key);
-      const row = (await accounts.list()).find((account) => account.id === id);
+      const row = (await (await database()).accounts.list()).find((account) => account.id === id);
       if (!row) throw new Error('no account');
       const { credits, subscriptionAllowance, lookups } = row;
       return { credits, subscriptionAllowance, lookups };
     },
     async execute(statement) {
+      await service.queryValue(statement);
+    },
+    async queryValue(query) {
       if (databaseEnv.DATABASE_URL) {
         const client = new pg.Client(databaseEnv.DATABASE_URL);
         await client.connect();
-        await client.query(statement).finally(() => client.end());
-        return;
+        const { rows } = await client.query({ text: query, rowMode: 'array' }).finally(() => client.end());
+        return (rows[0] as unknown[] | undefined)?.[0] ?? null;
       }
       const db = new Database(databaseEnv.DATABASE_PATH);
       try {
-        db.exec(statement);
+        const statement = db.prepare(query);
+        if (!statement.reader) {
+          statement.run();
+          return null;
+        }
+        return (statement.raw().get() as unknown[] | undefined)?.[0] ?? null;
       } finally {
         db.close();
       }
@@ -159,7 +212,7 @@ export async function startServiceProcess(
       } catch {
         json = text;
       }
-      return { status: response.status, json };
+      return { status: response.status, json, headers: response.headers };
     },
     async kill(signal = 'SIGTERM') {
       const { child } = current;
@@ -170,7 +223,7 @@ export async function startServiceProcess(
     },
     async stop() {
       await service.kill();
-      await storage.close();
+      await opened?.storage.close();
       rmSync(dir, { recursive: true, force: true });
     },
     async restart() {
