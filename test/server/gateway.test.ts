@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { MailboxEvidenceProperties } from '../../lib/catalog/index.ts';
 import { envelopeSchema, type WebmailInfo } from '../../lib/webmail-info.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { BACKENDS, backendsForFile } from '../support/backends.ts';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
+import { useServiceStack } from '../support/service-stack.ts';
 
 /**
  * The mailbox behind a security gateway, as a client meets it: the real service over HTTP, a real DNS server
@@ -70,24 +69,12 @@ const FOUND: [string, string, WebmailInfo & MailboxEvidenceProperties][] = [
 ];
 
 describe.each(BACKENDS)('the mailbox behind a gateway, on %s', (backend) => {
-  let dns: DnsFixtureServer;
-  let service: ServiceProcess;
-  let key: string;
-
-  beforeAll(async () => {
-    dns = await startDnsFixtureServer();
+  const stack = useServiceStack({
     // A lookup here makes up to three queries in turn within DNS_TIMEOUT_MS × 3; the loopback server answers
     // in well under a millisecond, and this leaves a loaded machine room.
-    service = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '500' },
-      { postgres: backends.postgresFor(backend) },
-    );
-    key = await service.createKey({ credits: 1_000 });
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-    await dns?.close();
+    env: { DNS_TIMEOUT_MS: '500' },
+    credits: 1_000,
+    postgres: () => backends.postgresFor(backend),
   });
 
   /** Parses a body as the spec's envelope, with nothing beside its three fields. */
@@ -95,17 +82,17 @@ describe.each(BACKENDS)('the mailbox behind a gateway, on %s', (backend) => {
 
   /** A lookup that answered 404, and that it charged nothing. */
   async function expectFreeNotFound(email: string, message: string): Promise<void> {
-    const before = (await service.balance(key)).credits;
-    const { status, json } = await service.lookup({ email }, key);
+    const before = (await stack.service.balance(stack.key)).credits;
+    const { status, json } = await stack.service.lookup({ email }, stack.key);
     expect(status).toBe(404);
     expect(envelope(json)).toEqual({ success: false, message, data: null });
-    expect((await service.balance(key)).credits).toBe(before);
+    expect((await stack.service.balance(stack.key)).credits).toBe(before);
   }
 
   it.each(FOUND)(
     '200 for %s: the spec’s fields exact, with what the answer saw beside them',
     async (_case, domain, data) => {
-      const { status, json } = await service.lookup({ email: `someone@${domain}` }, key);
+      const { status, json } = await stack.service.lookup({ email: `someone@${domain}` }, stack.key);
       expect(status).toBe(200);
       expect(envelope(json)).toEqual({ success: true, message: 'Successfully retrieved webmail info', data });
     },
@@ -121,57 +108,60 @@ describe.each(BACKENDS)('the mailbox behind a gateway, on %s', (backend) => {
     'outlook-personal-domain.example.com',
     'gmail.com',
   ])('asks no TXT record of %s, whose MX names the mailbox', async (domain) => {
-    const { status } = await service.lookup({ email: domain, skip_cache: true }, key);
+    const { status } = await stack.service.lookup({ email: domain, skip_cache: true }, stack.key);
     expect(status).toBe(200);
-    expect(dns.asked('MX', domain)).toBeGreaterThan(0);
-    expect(dns.asked('TXT', domain)).toBe(0);
+    expect(stack.dns.asked('MX', domain)).toBeGreaterThan(0);
+    expect(stack.dns.asked('TXT', domain)).toBe(0);
   });
 
   it('reads the domain’s own SPF include, and never a third party’s', async () => {
-    const before = dns.asked('TXT', '_spf.aggregator-spf.example.com');
-    const { status } = await service.lookup({ email: 'aggregator-spf.example.com', skip_cache: true }, key);
+    const before = stack.dns.asked('TXT', '_spf.aggregator-spf.example.com');
+    const { status } = await stack.service.lookup(
+      { email: 'aggregator-spf.example.com', skip_cache: true },
+      stack.key,
+    );
     expect(status).toBe(200);
-    expect(dns.asked('TXT', '_spf.aggregator-spf.example.com')).toBeGreaterThan(before);
+    expect(stack.dns.asked('TXT', '_spf.aggregator-spf.example.com')).toBeGreaterThan(before);
     for (const thirdParty of ['spf.protection.outlook.com', 'servers.mcsv.net'])
-      expect(dns.asked('TXT', thirdParty)).toBe(0);
+      expect(stack.dns.asked('TXT', thirdParty)).toBe(0);
   });
 
-  describe('TXT that DNS cannot give leaves the answer to MX', () => {
+  describe('a TXT failure leaves the answer to MX; an MX failure stays a 500', () => {
     it('404 unrecognised, free of charge and not cached, when the TXT query times out behind a gateway', async () => {
       await expectFreeNotFound('someone@txt-timeout.example.com', MESSAGES.unrecognised);
-      const asked = dns.asked('TXT', 'txt-timeout.example.com');
+      const asked = stack.dns.asked('TXT', 'txt-timeout.example.com');
       await expectFreeNotFound('someone@txt-timeout.example.com', MESSAGES.unrecognised);
       // c-ares asks again within its timeout, so the count says only that it asked again.
-      expect(dns.asked('TXT', 'txt-timeout.example.com')).toBeGreaterThan(asked);
+      expect(stack.dns.asked('TXT', 'txt-timeout.example.com')).toBeGreaterThan(asked);
     });
 
     it('404 when an own include times out, though the rest of SPF names one provider: part of it is never used', async () => {
       await expectFreeNotFound('someone@include-timeout.example.com', MESSAGES.unrecognised);
-      expect(dns.asked('TXT', '_spf.include-timeout.example.com')).toBeGreaterThan(0);
+      expect(stack.dns.asked('TXT', '_spf.include-timeout.example.com')).toBeGreaterThan(0);
     });
 
     it('500 as before when MX itself times out', async () => {
-      const { status } = await service.lookup({ email: 'dns-timeout.example.com' }, key);
+      const { status } = await stack.service.lookup({ email: 'dns-timeout.example.com' }, stack.key);
       expect(status).toBe(500);
-      expect(dns.asked('TXT', 'dns-timeout.example.com')).toBe(0);
+      expect(stack.dns.asked('TXT', 'dns-timeout.example.com')).toBe(0);
     });
   });
 
   it('serves the additional properties from the cache too, from memory and from the database', async () => {
     const email = 'someone@mimecast-workspace.example.com';
-    const first = await service.lookup({ email }, key);
-    const asked = dns.queries.get('mimecast-workspace.example.com');
-    expect((await service.lookup({ email }, key)).json).toEqual(first.json);
+    const first = await stack.service.lookup({ email }, stack.key);
+    const asked = stack.dns.queries.get('mimecast-workspace.example.com');
+    expect((await stack.service.lookup({ email }, stack.key)).json).toEqual(first.json);
     // A new process has nothing in memory: its answer comes from the database.
-    await service.kill();
-    await service.restart();
-    const fromDatabase = await service.lookup({ email }, key);
+    await stack.service.kill();
+    await stack.service.restart();
+    const fromDatabase = await stack.service.lookup({ email }, stack.key);
     expect(fromDatabase.json).toEqual(first.json);
     expect(envelope(fromDatabase.json).data).toMatchObject({ provider_source: 'spf', gateway: 'Mimecast' });
-    expect(dns.queries.get('mimecast-workspace.example.com')).toBe(asked);
+    expect(stack.dns.queries.get('mimecast-workspace.example.com')).toBe(asked);
     // The log line travels through a pipe and may arrive just after the response.
     await vi.waitFor(() =>
-      expect(service.output.at(-1)).toMatch(/domain=mimecast-workspace\.example\.com cache=hit/),
+      expect(stack.service.output.at(-1)).toMatch(/domain=mimecast-workspace\.example\.com cache=hit/),
     );
   });
 });
