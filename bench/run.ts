@@ -2,6 +2,7 @@
 import { cpus } from 'node:os';
 import { benchCatalog } from './catalog.ts';
 import { benchContentScript } from './content-script.ts';
+import { printDnsEvidence } from './dns-evidence.ts';
 import { benchExtraction } from './extraction.ts';
 import { benchLookupPath } from './lookup-path.ts';
 import { benchPageCost } from './page-cost.ts';
@@ -22,3 +23,4 @@ printTable(
 );
 printTable('The lookup path in Chromium (built extension, local service)', await benchLookupPath());
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());
+await printDnsEvidence();

@@ -1,7 +1,7 @@
 import { createAccounts } from './accounts.ts';
 import { createClientAddress, parseTrustedProxies } from './client-address.ts';
 import { loadConfig } from './config.ts';
-import { createMxResolver } from './dns.ts';
+import { createMailDns } from './dns.ts';
 import { runKeysCommand } from './keys-cli.ts';
 import { createLookup } from './lookup.ts';
 import { createLookupCache } from './lookup-cache.ts';
@@ -27,7 +27,7 @@ async function serve(): Promise<void> {
   const cache = createLookupCache(storage, { notFoundMaxEntries: config.NEGATIVE_CACHE_MAX_ENTRIES });
   const lookup = createLookup({
     cache,
-    resolveMx: createMxResolver({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
+    dns: createMailDns({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
     ttlSeconds: config.CACHE_TTL_SECONDS,
     negativeTtlSeconds: config.NEGATIVE_CACHE_TTL_SECONDS,
   });

@@ -1,44 +1,70 @@
 import dns2 from 'dns2';
-import { zoneFor } from '../fixtures/dns-zones.ts';
+import { type Failure, zoneFor } from '../fixtures/dns-zones.ts';
 
 const { Packet } = dns2;
 /** Present at run time, missing from dns2's type declarations. */
 const RCODE = (Packet as unknown as { RCODE: { NXDOMAIN: number; SERVFAIL: number } }).RCODE;
 
+/** The record types the fixture zones hold; a query for any other type gets an empty answer. */
+export type RecordType = 'MX' | 'TXT';
+
 export interface DnsFixtureServer {
   /** host:port, the form DNS_SERVERS takes. */
   address: string;
-  /** How many queries arrived per name (lower-cased), to prove what the service asked and how often. */
+  /** How many queries arrived per name (lower-cased), of every type, to prove what the service asked and how often. */
   queries: Map<string, number>;
+  /** How many queries of this type arrived for this name (lower-cased). */
+  asked(type: RecordType, name: string): number;
   close(): Promise<void>;
 }
 
+export interface DnsFixtureOptions {
+  /**
+   * Milliseconds to hold each answer (and each SERVFAIL or NXDOMAIN) before sending it, drawn per query: a
+   * benchmark's stand-in for a real resolver's round trip. Answers are sent at once without it.
+   */
+  answerDelayMs?: () => number;
+}
+
 /**
- * A real DNS server on a loopback UDP port answering from the fixture zones: MX answers, NODATA for a
- * name without MX, NXDOMAIN for every name it does not know, SERVFAIL or silence where a zone says so.
+ * A real DNS server on a loopback UDP port answering from the fixture zones: MX and TXT answers (a TXT record
+ * as the character-strings the zone gives), NODATA for a type a name lacks, NXDOMAIN for every name it does
+ * not know, SERVFAIL or silence where a zone says so.
  */
-export async function startDnsFixtureServer(): Promise<DnsFixtureServer> {
+export async function startDnsFixtureServer({
+  answerDelayMs,
+}: DnsFixtureOptions = {}): Promise<DnsFixtureServer> {
   const queries = new Map<string, number>();
+  const typed = new Map<string, number>();
+  const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
+      const reply = () => {
+        const delay = answerDelayMs?.();
+        if (delay === undefined) send(response);
+        else setTimeout(() => send(response), delay);
+      };
+      const fail = (failure: Failure) => {
+        if (failure === 'timeout') return;
+        response.header.rcode = RCODE.SERVFAIL;
+        reply();
+      };
       const [question] = request.questions;
-      if (!question) return send(response);
+      if (!question) return reply();
       const name = question.name.toLowerCase().replace(/\.$/, '');
-      queries.set(name, (queries.get(name) ?? 0) + 1);
+      count(queries, name);
+      count(typed, `${question.type} ${name}`);
       const zone = zoneFor(name);
       if (!zone) {
         response.header.rcode = RCODE.NXDOMAIN;
-        return send(response);
+        return reply();
       }
-      if ('behaviour' in zone) {
-        if (zone.behaviour === 'timeout') return;
-        response.header.rcode = RCODE.SERVFAIL;
-        return send(response);
-      }
-      if ('mx' in zone && question.type === Packet.TYPE.MX) {
-        for (const [priority, exchange] of zone.mx) {
+      if ('behaviour' in zone) return fail(zone.behaviour);
+      if (question.type === Packet.TYPE.MX) {
+        for (const [priority, exchange] of zone.mx ?? []) {
           response.answers.push(
             Packet.createResourceFromQuestion(question, {
               type: Packet.TYPE.MX,
@@ -49,7 +75,16 @@ export async function startDnsFixtureServer(): Promise<DnsFixtureServer> {
           );
         }
       }
-      send(response);
+      if (question.type === Packet.TYPE.TXT) {
+        if (typeof zone.txt === 'string') return fail(zone.txt);
+        for (const record of zone.txt ?? []) {
+          const data = typeof record === 'string' ? record : [...record];
+          response.answers.push(
+            Packet.createResourceFromQuestion(question, { type: Packet.TYPE.TXT, ttl: 300, data }),
+          );
+        }
+      }
+      reply();
     },
   });
   const listening = new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -59,6 +94,7 @@ export async function startDnsFixtureServer(): Promise<DnsFixtureServer> {
   return {
     address: `127.0.0.1:${udp.port}`,
     queries,
+    asked: (type, name) => typed.get(`${Packet.TYPE[type]} ${name}`) ?? 0,
     close: () => server.close(),
   };
 }
