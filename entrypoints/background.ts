@@ -11,7 +11,7 @@ import { createAnswerCache } from '@/lib/lookup/cache.ts';
 import { describeResult } from '@/lib/lookup/describe.ts';
 import { createLookupService } from '@/lib/lookup/service.ts';
 import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
-import { managedFields, managedValues } from '@/lib/managed-settings.ts';
+import { lookupTarget, managedFields, managedValues } from '@/lib/managed-settings.ts';
 import {
   CONTENT_SCRIPT_REQUESTS,
   queryUnderFocusSchema,
@@ -20,7 +20,7 @@ import {
 } from '@/lib/message-schema.ts';
 import type { Responses, TabSummary } from '@/lib/messages.ts';
 import { isSiteDisabled } from '@/lib/settings.ts';
-import { apiKeyItem, loadApiKey, loadManagedSettings, loadSettings } from '@/lib/settings-storage.ts';
+import { apiKeyItem, loadLookupTarget, loadManagedSettings, loadSettings } from '@/lib/settings-storage.ts';
 
 const CONTEXT_MENU_ID = 'lookup-webmail-provider';
 /** Tab address lists live in session storage, so a restarted worker still knows them. */
@@ -39,9 +39,9 @@ export default defineBackground(() => {
   const service = createLookupService({
     cache,
     callApi: async () => {
-      const [apiKey, settings] = await Promise.all([loadApiKey(), loadSettings()]);
+      const { apiKey, baseUrl } = await loadLookupTarget();
       if (!apiKey) return null;
-      return (request) => getWebmailInfo(request, { baseUrl: settings.baseUrl, apiKey });
+      return (request) => getWebmailInfo(request, { baseUrl, apiKey });
     },
     foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
   });
@@ -99,14 +99,12 @@ export default defineBackground(() => {
     return { addresses, results, budgetLeft: budgets.left(tabId) };
   }
 
-  async function testKey(typedKey: string, baseUrl: string): Promise<Responses['test-key']> {
-    // A key the organisation set is the one in force, whatever the page sends (it never sees that key).
-    const apiKey = (await loadManagedSettings()).apiKey ?? typedKey;
-    if (!apiKey.trim()) return { ok: false, title: t('testKeyEmpty'), detail: '' };
-    const outcome = await getWebmailInfo(
-      { email: 'gmail.com' },
-      { apiKey: apiKey.trim(), baseUrl, retries: 0 },
-    );
+  async function testKey(typedKey: string, typedBaseUrl: string): Promise<Responses['test-key']> {
+    // A key the organisation set is the one in force, whatever the page sends (it never sees that key), and
+    // it goes only where the organisation's policy sends it.
+    const target = lookupTarget({ apiKey: typedKey, baseUrl: typedBaseUrl }, await loadManagedSettings());
+    if (!target.apiKey) return { ok: false, title: t('testKeyEmpty'), detail: '' };
+    const outcome = await getWebmailInfo({ email: 'gmail.com' }, { ...target, retries: 0 });
     if (outcome.kind === 'found') {
       return {
         ok: true,
