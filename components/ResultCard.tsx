@@ -18,7 +18,10 @@ export interface ResultCardProps {
   searchQueryTemplate: string;
   /** The person's own sending addresses (settings): with them, the card offers a link for the customer. */
   sendingAddresses?: string[];
+  /** Looks the domain up again past every cache (skip_cache: a credit). */
   onRefresh: () => void;
+  /** Looks the domain up on a click: after an error, or where lookups without a click are paused. */
+  onLookUp: () => void;
   onOpenOptions: () => void;
   /** Over a page, the page's theme; unset, the card follows the system's. */
   theme?: 'light' | 'dark';
@@ -39,11 +42,11 @@ const FLAGS = [
 
 function ActionButton({
   action,
-  onRefresh,
+  onLookUp,
   onOpenOptions,
 }: {
   action: ResultAction;
-  onRefresh: () => void;
+  onLookUp: () => void;
   onOpenOptions: () => void;
 }) {
   if (action.kind === 'link') {
@@ -55,7 +58,12 @@ function ActionButton({
     ) : null;
   }
   return (
-    <button type="button" className="wl-button" onClick={action.kind === 'retry' ? onRefresh : onOpenOptions}>
+    <button
+      type="button"
+      className="wl-button"
+      data-testid={action.kind}
+      onClick={action.kind === 'look-up' ? onLookUp : onOpenOptions}
+    >
       {action.label}
     </button>
   );
@@ -71,6 +79,7 @@ export function ResultCard({
   searchQueryTemplate,
   sendingAddresses = [],
   onRefresh,
+  onLookUp,
   onOpenOptions,
   theme,
   now = Date.now(),
@@ -101,7 +110,7 @@ export function ResultCard({
         {!busy && (
           <div className="wl-actions">
             {words.action && (
-              <ActionButton action={words.action} onRefresh={onRefresh} onOpenOptions={onOpenOptions} />
+              <ActionButton action={words.action} onLookUp={onLookUp} onOpenOptions={onOpenOptions} />
             )}
             {result?.state === 'not-found' && (
               <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>

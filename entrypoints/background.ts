@@ -8,7 +8,9 @@ import { domainOf } from '@/lib/email/extract.ts';
 import { t } from '@/lib/i18n.ts';
 import { LOOKUP_COMMAND, QUERY_UNDER_FOCUS } from '@/lib/keyboard-command.ts';
 import { createAnswerCache } from '@/lib/lookup/cache.ts';
+import { lookUpForCard } from '@/lib/lookup/card-lookup.ts';
 import { describeResult } from '@/lib/lookup/describe.ts';
+import { createHoverBudgets } from '@/lib/lookup/hover-budget.ts';
 import { createLookupService } from '@/lib/lookup/service.ts';
 import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
 import { lookupTarget, managedFields, managedValues } from '@/lib/managed-settings.ts';
@@ -46,6 +48,11 @@ export default defineBackground(() => {
     foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
   });
   const budgets = createTabBudgets();
+  const hoverBudgets = createHoverBudgets({
+    get: (key) => browser.storage.session.get(key),
+    set: (items) => browser.storage.session.set(items),
+    remove: (key) => browser.storage.session.remove(key),
+  });
   const extensionOrigin = browser.runtime.getURL('/');
 
   /** Each frame of a tab reports its own addresses; the tab's list is their union. */
@@ -128,8 +135,18 @@ export default defineBackground(() => {
     frameId: number | undefined,
   ): Promise<Responses[Request['type']]> {
     switch (request.type) {
-      case 'lookup':
-        return service.lookup(request.domain.toLowerCase(), { refresh: request.refresh ?? false });
+      case 'lookup': {
+        const domain = request.domain.toLowerCase();
+        const refresh = request.refresh ?? false;
+        // Only a content script's request comes with a tab: the extension's own pages are the person's.
+        return tabId === undefined
+          ? service.lookup(domain, { refresh })
+          : lookUpForCard(service, hoverBudgets, tabId, {
+              domain,
+              refresh,
+              intent: request.intent ?? 'hover',
+            });
+      }
       case 'cached':
         return service.cached(request.domain.toLowerCase());
       case 'report-addresses': {
@@ -192,7 +209,10 @@ export default defineBackground(() => {
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status === 'loading') forgetTab(tabId);
   });
-  browser.tabs.onRemoved.addListener(forgetTab);
+  browser.tabs.onRemoved.addListener((tabId) => {
+    forgetTab(tabId);
+    hoverBudgets.forget(tabId);
+  });
 
   browser.runtime.onInstalled.addListener(async ({ reason }) => {
     // A first install, not an update: the welcome page takes the key and shows what the card will be.

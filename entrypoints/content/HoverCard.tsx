@@ -17,7 +17,10 @@ export interface HoverCardProps {
   onClose: () => void;
 }
 
-/** The card shown over a page: the answer about the address's domain, and a refresh that asks again. */
+/**
+ * The card shown over a page: the answer about the address's domain, a refresh that asks again, and a
+ * lookup on a click where the tab's lookups without one are spent.
+ */
 export function HoverCard({ address, answer, settings, theme, onClose }: HoverCardProps) {
   const { result, run, follow } = useDomainLookup();
   const domain = domainOf(address);
@@ -33,7 +36,8 @@ export function HoverCard({ address, answer, settings, theme, onClose }: HoverCa
         searchQueryTemplate={settings.searchQueryTemplate}
         sendingAddresses={settings.sendingAddresses}
         theme={theme}
-        onRefresh={() => void run(domain, true)}
+        onRefresh={() => void run(domain, { refresh: true })}
+        onLookUp={() => void run(domain, { intent: 'click' })}
         onOpenOptions={() => {
           void sendRequest({ type: 'open-options' });
           onClose();

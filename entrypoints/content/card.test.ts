@@ -45,7 +45,7 @@ afterEach(() => card.hide());
 describe('the hover card', () => {
   it('asks the background for the domain as it opens, and shows loading meanwhile', () => {
     card.show(TARGET, CARD_SETTINGS);
-    expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', refresh: false });
+    expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', intent: 'hover' });
     // Rendered at once, not in a task React schedules: the card is there for the next frame.
     expect(inCard('loading')).not.toBeNull();
   });
@@ -77,7 +77,7 @@ describe('the hover card', () => {
   it('asks for a lookup when nothing was cached', async () => {
     card.show(TARGET, CARD_SETTINGS, Promise.resolve(null));
     await settleMicrotasks();
-    expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', refresh: false });
+    expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', intent: 'hover' });
     answer(FOUND);
     await settleMicrotasks();
     expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');

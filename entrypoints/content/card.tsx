@@ -30,6 +30,9 @@ export interface CardUi {
   contains(node: EventTarget | null): boolean;
 }
 
+/** The lookup a card opened by a hover asks for: within the tab's budget (lib/lookup/card-lookup.ts). */
+const lookUpOnHover = (domain: string) => lookUpDomain(domain, { intent: 'hover' });
+
 export async function createCardUi(ctx: ContentScriptContext, onClose: () => void): Promise<CardUi> {
   const ui = await createShadowRootUi(ctx, {
     name: CARD_TAG,
@@ -51,7 +54,7 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
         const domain = domainOf(target.address);
         open = {
           address: target.address,
-          answer: cached ? cached.then((hit) => hit ?? lookUpDomain(domain)) : lookUpDomain(domain),
+          answer: cached ? cached.then((hit) => hit ?? lookUpOnHover(domain)) : lookUpOnHover(domain),
         };
       }
       const { answer } = open;
