@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { HOSTED_GMAIL_INFO } from '@/test/fixtures/hosted-examples.ts';
 import { ResultCard } from './ResultCard.tsx';
+import { DrawnWords } from './words.ts';
 
 afterEach(cleanup);
 
@@ -167,5 +168,50 @@ describe('ResultCard', () => {
     const { onLookUp } = renderCard({ state: 'over-budget' });
     fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
     expect(onLookUp).toHaveBeenCalledOnce();
+  });
+
+  it('over a page, draws its words with CSS and holds no text at all, its controls still named', () => {
+    for (const result of [found(), { state: 'over-budget' } as const, null]) {
+      const { container } = render(
+        <DrawnWords.Provider value={true}>
+          <ResultCard
+            address="jane@gmail.com"
+            result={result}
+            searchQueryTemplate="{address}"
+            onRefresh={() => {}}
+            onLookUp={() => {}}
+            onOpenOptions={() => {}}
+            now={NOW}
+          />
+        </DrawnWords.Provider>,
+      );
+      const walker = document.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+      expect(walker.nextNode()).toBeNull();
+      for (const control of container.querySelectorAll('button, a'))
+        expect(control.getAttribute('aria-label')).toBe(control.getAttribute('data-words'));
+      cleanup();
+    }
+    const { container } = render(
+      <DrawnWords.Provider value={true}>
+        <ResultCard
+          address="jane@gmail.com"
+          result={found()}
+          searchQueryTemplate="{address}"
+          onRefresh={() => {}}
+          onLookUp={() => {}}
+          onOpenOptions={() => {}}
+          now={NOW}
+        />
+      </DrawnWords.Provider>,
+    );
+    expect(container.querySelector('[data-testid="provider-nice-name"]')?.getAttribute('data-words')).toBe(
+      'Gmail',
+    );
+  });
+
+  it('refreshes on demand', () => {
+    const { onRefresh } = renderCard(found());
+    fireEvent.click(screen.getByTestId('refresh'));
+    expect(onRefresh).toHaveBeenCalledOnce();
   });
 });

@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from 'playwright-core';
 import type { Settings } from '../../../lib/settings.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
+import { CARD_TAG, Card, type PageFunction } from './card.ts';
 import { chromiumWithPolicy } from './chromium-policy.ts';
-import { textBox } from './in-page.ts';
+import { isUnderlined, textBox } from './in-page.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -189,19 +190,77 @@ export async function hoverText(page: Page, text: string, { found = true } = {})
   };
   const first = await box();
   if (!first) throw new Error(`"${text}" is not on the page`);
-  if (found) {
-    await page.waitForFunction((needle) => {
-      const highlight = CSS.highlights.get('webmail-lookup');
-      if (!highlight) return false;
-      for (const range of highlight.keys()) {
-        const node = range.startContainer;
-        if (node instanceof Text && node.data.slice(range.startOffset, range.endOffset) === needle)
-          return true;
-      }
-      return false;
-    }, text);
-  }
+  if (found) await page.waitForFunction(isUnderlined, text);
   // Where it is now: the page may have moved while the address was found.
   const at = (await box()) ?? first;
   await page.mouse.move(at.x, at.y, { steps: 2 });
+}
+
+/** One DevTools session a page, for its card. */
+const cardSessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
+ * The card's closed shadow root as an object of the page's world, in a group released after each use:
+ * DOM.describeNode pierces closed roots, and DOM.resolveNode gives the root to the page's world.
+ */
+async function cardRoot(session: CDPSession, group: string): Promise<string | null> {
+  const { result: host } = await session.send('Runtime.evaluate', {
+    expression: `document.documentElement.querySelector(':scope > ${CARD_TAG}')`,
+    objectGroup: group,
+  });
+  if (!host.objectId) return null;
+  const { node } = await session.send('DOM.describeNode', {
+    objectId: host.objectId,
+    depth: 1,
+    pierce: true,
+  });
+  const shadow = node.shadowRoots?.[0];
+  if (!shadow) return null;
+  const { object } = await session.send('DOM.resolveNode', {
+    backendNodeId: shadow.backendNodeId,
+    objectGroup: group,
+  });
+  return object.objectId ?? null;
+}
+
+/** The hover card of a page in Chromium, reached through the DevTools protocol (support/card.ts). */
+export function chromiumCard(page: Page): Card {
+  const sessionOf = () => {
+    let session = cardSessions.get(page);
+    if (!session) {
+      session = page.context().newCDPSession(page);
+      cardSessions.set(page, session);
+    }
+    return session;
+  };
+  return new Card({
+    async withRoot<A, R>(fn: PageFunction<A, R>, argument: A) {
+      const session = await sessionOf();
+      const group = 'webmail-lookup-test-card';
+      try {
+        const root = await cardRoot(session, group);
+        const call = `function (argument) { return (${fn})(this, argument); }`;
+        const { result, exceptionDetails } = root
+          ? await session.send('Runtime.callFunctionOn', {
+              objectId: root,
+              functionDeclaration: call,
+              arguments: [{ value: argument }],
+              returnByValue: true,
+              awaitPromise: true,
+            })
+          : await session.send('Runtime.evaluate', {
+              expression: `(${fn})(null, ${JSON.stringify(argument)})`,
+              returnByValue: true,
+              awaitPromise: true,
+            });
+        if (exceptionDetails)
+          throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+        return result.value as R;
+      } finally {
+        await session.send('Runtime.releaseObjectGroup', { objectGroup: group }).catch(() => {});
+      }
+    },
+    evaluate: (expression) => page.evaluate(expression),
+    click: (x, y) => page.mouse.click(x, y),
+  });
 }
