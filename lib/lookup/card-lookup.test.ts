@@ -9,6 +9,7 @@ function setup({ cached = null, left = 1 }: { cached?: LookupAnswer | null; left
   let budget = left;
   const service = {
     cached: vi.fn(async () => cached),
+    pending: vi.fn((): Promise<LookupAnswer> | null => null),
     lookup: vi.fn(async () => ANSWER),
   };
   const budgets = { take: vi.fn(async () => budget-- > 0) };
@@ -21,6 +22,15 @@ describe('a lookup a card asks for', () => {
     expect(
       await lookUpForCard(service, budgets, 1, { domain: 'gmail.com', refresh: false, intent: 'hover' }),
     ).toBe(ANSWER);
+    expect(budgets.take).not.toHaveBeenCalled();
+    expect(service.lookup).not.toHaveBeenCalled();
+  });
+
+  it('waits for a lookup another tab already started, without spending the budget', async () => {
+    const { service, budgets } = setup({ left: 0 });
+    service.pending.mockReturnValue(Promise.resolve(ANSWER));
+    const hover = { domain: 'acme.example', refresh: false, intent: 'hover' } as const;
+    expect(await lookUpForCard(service, budgets, 1, hover)).toBe(ANSWER);
     expect(budgets.take).not.toHaveBeenCalled();
     expect(service.lookup).not.toHaveBeenCalled();
   });

@@ -12,21 +12,22 @@ export interface CardLookup {
 }
 
 /**
- * A lookup asked for by a card on a page (a content script). An answer already cached costs nothing. A hover
+ * A lookup asked for by a card on a page (a content script). An answer already cached costs nothing, nor
+ * does waiting for one already on its way (another tab asked for the same domain a moment before). A hover
  * spends the tab's budget (HOVER_LOOKUP_BURST), because the page decides what lies under the pointer; past
  * it the card asks for a click. A click in the card looks its one domain up outside the budget, and its
  * answer is then cached, so clicks spend at most a credit a domain. A refresh asks past every cache, so
  * every refresh spends the budget, however asked.
  */
 export async function lookUpForCard(
-  service: Pick<LookupService, 'cached' | 'lookup'>,
+  service: Pick<LookupService, 'cached' | 'pending' | 'lookup'>,
   budgets: Pick<HoverBudgets, 'take'>,
   tabId: number,
   { domain, refresh, intent }: CardLookup,
 ): Promise<LookupResult> {
   if (!refresh) {
     if (intent === 'click') return service.lookup(domain);
-    const hit = await service.cached(domain);
+    const hit = (await service.cached(domain)) ?? service.pending(domain);
     if (hit) return hit;
   }
   return (await budgets.take(tabId)) ? service.lookup(domain, { refresh }) : { state: 'over-budget' };

@@ -75,6 +75,10 @@ export function createLookupService(deps: LookupServiceDeps) {
     cached(domain: string): Promise<LookupAnswer | null> {
       return deps.cache.get(domain);
     },
+    /** The lookup of a domain already on its way (not a refresh), to wait for rather than ask again; or null. */
+    pending(domain: string): Promise<LookupResult> | null {
+      return inFlight.get(`lookup:${domain}`) ?? null;
+    },
     /** Looks a domain up; `refresh` skips both caches (ours and the service's). */
     async lookup(domain: string, { refresh = false } = {}): Promise<LookupResult> {
       if (!refresh) {
