@@ -199,22 +199,37 @@ export async function hoverText(page: Page, text: string, { found = true } = {})
 /** One DevTools session a page, for its card. */
 const cardSessions = new WeakMap<Page, Promise<CDPSession>>();
 
+/** A node of DOM.getDocument's tree, as far as finding the card needs. */
+interface DomNode {
+  nodeName: string;
+  backendNodeId: number;
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+  contentDocument?: DomNode;
+}
+
+/** The card's host in a document tree, frames included: the first one with a shadow root. */
+function findCardHost(node: DomNode): DomNode | null {
+  if (node.nodeName === CARD_TAG.toUpperCase() && node.shadowRoots?.length) return node;
+  for (const child of [
+    ...(node.children ?? []),
+    ...(node.shadowRoots ?? []),
+    ...(node.contentDocument ? [node.contentDocument] : []),
+  ]) {
+    const found = findCardHost(child);
+    if (found) return found;
+  }
+  return null;
+}
+
 /**
- * The card's closed shadow root as an object of the page's world, in a group released after each use:
- * DOM.describeNode pierces closed roots, and DOM.resolveNode gives the root to the page's world.
+ * The card's closed shadow root as an object of its page's world (or its frame's), in a group released
+ * after each use: DOM.getDocument with `pierce` sees closed roots and same-process frames, and
+ * DOM.resolveNode gives the root to the page's world.
  */
 async function cardRoot(session: CDPSession, group: string): Promise<string | null> {
-  const { result: host } = await session.send('Runtime.evaluate', {
-    expression: `document.documentElement.querySelector(':scope > ${CARD_TAG}')`,
-    objectGroup: group,
-  });
-  if (!host.objectId) return null;
-  const { node } = await session.send('DOM.describeNode', {
-    objectId: host.objectId,
-    depth: 1,
-    pierce: true,
-  });
-  const shadow = node.shadowRoots?.[0];
+  const { root } = await session.send('DOM.getDocument', { depth: -1, pierce: true });
+  const shadow = findCardHost(root as DomNode)?.shadowRoots?.[0];
   if (!shadow) return null;
   const { object } = await session.send('DOM.resolveNode', {
     backendNodeId: shadow.backendNodeId,
