@@ -52,6 +52,8 @@ export interface BrowserDriver {
 }
 
 export interface LaunchOptions {
+  /** What the organisation's policy sets for the extension (storage.managed), for this browser alone. */
+  managed?: Record<string, unknown>;
   /** Firefox preferences of the profile (Chromium takes none). */
   firefoxPrefs?: Record<string, string | number | boolean>;
 }
@@ -144,8 +146,8 @@ function firefoxPage(page: FirefoxPage): PageDriver {
   };
 }
 
-async function launchChromium(): Promise<BrowserDriver> {
-  const browser = await launchExtensionBrowser();
+async function launchChromium({ managed }: LaunchOptions): Promise<BrowserDriver> {
+  const browser = await launchExtensionBrowser({ ...(managed && { managed }) });
   return {
     name: 'Chromium',
     async openPage(url, addresses) {
@@ -176,8 +178,8 @@ async function launchChromium(): Promise<BrowserDriver> {
   };
 }
 
-async function launchFirefox({ firefoxPrefs = {} }: LaunchOptions): Promise<BrowserDriver> {
-  const firefox = await launchFirefoxWithExtension({ prefs: firefoxPrefs });
+async function launchFirefox({ managed, firefoxPrefs = {} }: LaunchOptions): Promise<BrowserDriver> {
+  const firefox = await launchFirefoxWithExtension({ ...(managed && { managed }), prefs: firefoxPrefs });
   return {
     name: 'Firefox',
     async openPage(url, addresses) {
@@ -210,5 +212,5 @@ async function launchFirefox({ firefoxPrefs = {} }: LaunchOptions): Promise<Brow
 
 /** The browser with the built extension, in a fresh profile. */
 export function launchBrowser(name: BrowserName, options: LaunchOptions = {}): Promise<BrowserDriver> {
-  return name === 'Chromium' ? launchChromium() : launchFirefox(options);
+  return name === 'Chromium' ? launchChromium(options) : launchFirefox(options);
 }
