@@ -74,6 +74,20 @@ function ActionButton({
   );
 }
 
+/** Looks the domain up again past every cache. */
+function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
+  const say = useWords();
+  return (
+    <button
+      type="button"
+      className="wl-button"
+      data-testid="refresh"
+      onClick={onRefresh}
+      {...say(t('cardRefresh'), { named: true })}
+    />
+  );
+}
+
 /**
  * One lookup's answer, as the hover card and the popup show it. Everything from the page or the API is
  * rendered as text (or drawn, over a page: components/words.ts); only http(s) URLs become links.
@@ -118,15 +132,7 @@ export function ResultCard({
             {words.action && (
               <ActionButton action={words.action} onLookUp={onLookUp} onOpenOptions={onOpenOptions} />
             )}
-            {result?.state === 'not-found' && (
-              <button
-                type="button"
-                className="wl-button"
-                data-testid="refresh"
-                onClick={onRefresh}
-                {...say(t('cardRefresh'), { named: true })}
-              />
-            )}
+            {result?.state === 'not-found' && <RefreshButton onRefresh={onRefresh} />}
           </div>
         )}
         {result && (
@@ -210,13 +216,7 @@ export function ResultCard({
             {...say(copied === 'link' ? t('cardLinkCopied') : t('cardCopyLinkForThem'), { named: true })}
           />
         )}
-        <button
-          type="button"
-          className="wl-button"
-          data-testid="refresh"
-          onClick={onRefresh}
-          {...say(t('cardRefresh'), { named: true })}
-        />
+        <RefreshButton onRefresh={onRefresh} />
       </div>
       {forThem?.kind === 'unavailable' && (
         <p

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { chromiumCard, hoverText } from './support/extension-browser.ts';
-import { DARK_BACKGROUND, LIGHT_BACKGROUND, THEMED_EXTENSION_PAGES } from './support/palette.ts';
+import { cardLooks, DARK_BACKGROUND, LIGHT_BACKGROUND, THEMED_EXTENSION_PAGES } from './support/palette.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /**
@@ -24,16 +24,10 @@ beforeAll(async () => {
 
 afterAll(() => stack?.close());
 
-/** The card over `address`, once answered: its theme and background, and axe's violations in it. */
+/** The card over `address`: its theme and background, and axe's violations in it. */
 async function cardOver(page: Page, address: string) {
   await hoverText(page, address);
-  const card = chromiumCard(page);
-  await card.answered();
-  return {
-    theme: await card.attribute('result-card', 'data-theme'),
-    background: await card.style('result-card', 'background-color'),
-    violations: await card.violations(),
-  };
+  return cardLooks(chromiumCard(page));
 }
 
 describe('dark mode', () => {

@@ -10,7 +10,7 @@ import {
   until,
 } from './support/firefox-browser.ts';
 import { startPageServer } from './support/page-server.ts';
-import { DARK_BACKGROUND, LIGHT_BACKGROUND, THEMED_EXTENSION_PAGES } from './support/palette.ts';
+import { cardLooks, DARK_BACKGROUND, LIGHT_BACKGROUND, THEMED_EXTENSION_PAGES } from './support/palette.ts';
 
 /**
  * Dark mode in Debian's Firefox ESR, its system theme set dark by the profile: the card follows the page
@@ -34,13 +34,7 @@ afterAll(async () => {
 /** The card over `address`, once it shows the catalog's answer: its theme and background, and axe's violations in it. */
 async function cardOver(page: Page, address: string) {
   await hoverText(page, address);
-  const card = firefoxCard(page);
-  await card.answered();
-  return {
-    theme: await card.attribute('result-card', 'data-theme'),
-    background: await card.style('result-card', 'background-color'),
-    violations: await card.violations(),
-  };
+  return cardLooks(firefoxCard(page));
 }
 
 describe('dark mode in Firefox', () => {

@@ -303,22 +303,14 @@ describe.each(BROWSERS)('a hostile page in %s', (name) => {
     await page.close();
   });
 
-  it(`a page focusing ${LINKS} mailto: links from script spends nothing and opens no card`, async () => {
+  it.each([
+    [`a page focusing ${LINKS} mailto: links from script`, focusEveryLink],
+    [`synthetic pointer, mouse, focus and Tab key events over ${LINKS} addresses`, fakeEveryInput],
+  ])('%s: nothing spent, no card shown', async (_attack, attack) => {
     const page = await openIntentPage();
     const spent = await spentBy(page, async () => {
       await page.evaluate(watchForCards, null);
-      await page.evaluate(focusEveryLink, HOVER_DELAY_MS * 3);
-      expect(await page.evaluate(cardsShown, null)).toBe(0);
-    });
-    expect(spent).toEqual({ requests: [], charged: 0 });
-    await page.close();
-  });
-
-  it(`synthetic pointer, mouse, focus and Tab key events over ${LINKS} addresses spend nothing and open no card`, async () => {
-    const page = await openIntentPage();
-    const spent = await spentBy(page, async () => {
-      await page.evaluate(watchForCards, null);
-      await page.evaluate(fakeEveryInput, HOVER_DELAY_MS * 3);
+      await page.evaluate(attack, HOVER_DELAY_MS * 3);
       expect(await page.evaluate(cardsShown, null)).toBe(0);
     });
     expect(spent).toEqual({ requests: [], charged: 0 });

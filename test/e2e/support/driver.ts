@@ -81,51 +81,55 @@ async function underlinedText(
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/** Either driver's page.evaluate, whose own types tell page functions and their arguments apart. */
-type Evaluates = { evaluate(fn: unknown, argument: unknown): Promise<unknown> };
+/** What both drivers' pages have alike: evaluate (whose own types tell its arguments apart), mouse, click. */
+interface AnyPage {
+  evaluate(fn: unknown, argument: unknown): Promise<unknown>;
+  mouse: {
+    move(x: number, y: number, options?: { steps?: number }): Promise<void>;
+    down(): Promise<void>;
+    up(): Promise<void>;
+  };
+  click(selector: string): Promise<void>;
+  close(): Promise<void>;
+}
 
-function chromiumPage(page: ChromiumPage): PageDriver {
+/** A page's driver but for the keyboard, the same in both browsers. */
+function pageDriver(page: AnyPage, card: Card): Omit<PageDriver, 'press' | 'fill'> {
   const evaluate = <A, R>(fn: (argument: A) => R, argument: A) =>
-    (page as unknown as Evaluates).evaluate(fn, argument) as Promise<Awaited<R>>;
+    page.evaluate(fn, argument) as Promise<Awaited<R>>;
+  const moveTo = ({ x, y }: Point) => page.mouse.move(x, y, { steps: 2 });
   return {
-    card: chromiumCard(page),
+    card,
     evaluate,
     async hoverText(text) {
       const { x, y } = await underlinedText(evaluate, text);
-      await page.mouse.move(x, y, { steps: 2 });
+      // From beside it, so that the pointer arrives at the address whatever rested there before.
+      await page.mouse.move(x - 2, y);
+      await moveTo({ x, y });
     },
-    moveTo: ({ x, y }) => page.mouse.move(x, y, { steps: 2 }),
+    moveTo,
     async drag(from, to) {
       await page.mouse.move(from.x, from.y);
       await page.mouse.down();
       await page.mouse.move(to.x, to.y, { steps: 5 });
       await page.mouse.up();
     },
-    press: (key) => page.keyboard.press(key),
-    fill: (selector, value) => page.fill(selector, value),
     click: (selector) => page.click(selector),
     close: () => page.close(),
   };
 }
 
-function firefoxPage(page: FirefoxPage): PageDriver {
-  const evaluate = <A, R>(fn: (argument: A) => R, argument: A) =>
-    (page as unknown as Evaluates).evaluate(fn, argument) as Promise<Awaited<R>>;
+function chromiumPage(page: ChromiumPage): PageDriver {
   return {
-    card: firefoxCard(page),
-    evaluate,
-    async hoverText(text) {
-      const { x, y } = await underlinedText(evaluate, text);
-      await page.mouse.move(x - 2, y);
-      await page.mouse.move(x, y, { steps: 2 });
-    },
-    moveTo: ({ x, y }) => page.mouse.move(x, y, { steps: 2 }),
-    async drag(from, to) {
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 5 });
-      await page.mouse.up();
-    },
+    ...pageDriver(page as unknown as AnyPage, chromiumCard(page)),
+    press: (key) => page.keyboard.press(key),
+    fill: (selector, value) => page.fill(selector, value),
+  };
+}
+
+function firefoxPage(page: FirefoxPage): PageDriver {
+  return {
+    ...pageDriver(page as unknown as AnyPage, firefoxCard(page)),
     // puppeteer presses one key: the modifiers of a chord ("Control+A") are held around it.
     async press(chord) {
       type Key = Parameters<FirefoxPage['keyboard']['press']>[0];
@@ -141,8 +145,6 @@ function firefoxPage(page: FirefoxPage): PageDriver {
       await page.keyboard.press('Backspace');
       await page.keyboard.type(value);
     },
-    click: (selector) => page.click(selector),
-    close: () => page.close(),
   };
 }
 
