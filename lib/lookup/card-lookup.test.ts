@@ -1,63 +1,89 @@
 import { describe, expect, it, vi } from 'vitest';
 import { HOSTED_GMAIL_INFO } from '../../test/fixtures/hosted-examples.ts';
+import type { ApiOutcome } from '../api/outcome.ts';
+import { createAnswerCache } from './cache.ts';
 import { lookUpForCard } from './card-lookup.ts';
-import type { LookupAnswer } from './result.ts';
+import { createLookupService } from './service.ts';
 
-const ANSWER: LookupAnswer = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 };
+const FOUND: ApiOutcome = { kind: 'found', info: HOSTED_GMAIL_INFO, message: 'ok' };
 
-function setup({ cached = null, left = 1 }: { cached?: LookupAnswer | null; left?: number } = {}) {
-  let budget = left;
-  const service = {
-    cached: vi.fn(async () => cached),
-    pending: vi.fn((): Promise<LookupAnswer> | null => null),
-    lookup: vi.fn(async () => ANSWER),
+/** The lookup service over a cache in memory and an API whose answers the test releases; `left` lookups per tab. */
+function setup(left: number) {
+  const items = new Map<string, unknown>();
+  const cache = createAnswerCache({
+    get: async (keys) =>
+      Object.fromEntries(keys.filter((key) => items.has(key)).map((key) => [key, items.get(key)])),
+    set: async (values) => {
+      for (const [key, value] of Object.entries(values)) items.set(key, value);
+    },
+    remove: async (keys) => {
+      for (const key of keys) items.delete(key);
+    },
+  });
+  const answers: ((outcome: ApiOutcome) => void)[] = [];
+  const api = vi.fn(() => new Promise<ApiOutcome>((resolve) => answers.push(resolve)));
+  const service = createLookupService({ cache, callApi: async () => api, foundTtlMs: async () => 60_000 });
+  const spent = new Map<number, number>();
+  const budgets = {
+    take: vi.fn(async (tabId: number) => {
+      spent.set(tabId, (spent.get(tabId) ?? 0) + 1);
+      return (spent.get(tabId) ?? 0) <= left;
+    }),
   };
-  const budgets = { take: vi.fn(async () => budget-- > 0) };
-  return { service, budgets };
+  /** Lets the API answer every request made so far. */
+  const answerAll = async () => {
+    await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
+    for (const answer of answers.splice(0)) answer(FOUND);
+  };
+  return { service, budgets, api, spent, answerAll };
 }
 
+const hover = (domain: string) => ({ domain, refresh: false, intent: 'hover' }) as const;
+
 describe('a lookup a card asks for', () => {
-  it('answers a hover from the cache without spending the budget', async () => {
-    const { service, budgets } = setup({ cached: ANSWER, left: 0 });
-    expect(
-      await lookUpForCard(service, budgets, 1, { domain: 'gmail.com', refresh: false, intent: 'hover' }),
-    ).toBe(ANSWER);
-    expect(budgets.take).not.toHaveBeenCalled();
-    expect(service.lookup).not.toHaveBeenCalled();
+  it('spends the tab’s budget on a hover that asks the API, and nothing on an answer cached since', async () => {
+    const { service, budgets, api, spent, answerAll } = setup(5);
+    const first = lookUpForCard(service, budgets, 1, hover('gmail.com'));
+    await answerAll();
+    expect((await first).state).toBe('found');
+    expect((await lookUpForCard(service, budgets, 1, hover('gmail.com'))).state).toBe('found');
+    expect(api).toHaveBeenCalledOnce();
+    expect(spent.get(1)).toBe(1);
   });
 
-  it('waits for a lookup another tab already started, without spending the budget', async () => {
-    const { service, budgets } = setup({ left: 0 });
-    service.pending.mockReturnValue(Promise.resolve(ANSWER));
-    const hover = { domain: 'acme.example', refresh: false, intent: 'hover' } as const;
-    expect(await lookUpForCard(service, budgets, 1, hover)).toBe(ANSWER);
-    expect(budgets.take).not.toHaveBeenCalled();
-    expect(service.lookup).not.toHaveBeenCalled();
+  it('lets ten tabs hovering one domain at once wait for one lookup, spending one tab’s budget once', async () => {
+    const { service, budgets, api, spent, answerAll } = setup(5);
+    const cards = Array.from({ length: 10 }, (_, tab) =>
+      lookUpForCard(service, budgets, tab, hover('acme.example')),
+    );
+    await answerAll();
+    expect((await Promise.all(cards)).map((result) => result.state)).toEqual(Array(10).fill('found'));
+    expect(api).toHaveBeenCalledOnce();
+    expect([...spent.values()]).toEqual([1]);
   });
 
-  it('spends the tab’s budget on a hover the cache cannot answer, and past it asks for a click', async () => {
-    const { service, budgets } = setup({ left: 1 });
-    const hover = { domain: 'acme.example', refresh: false, intent: 'hover' } as const;
-    expect((await lookUpForCard(service, budgets, 1, hover)).state).toBe('found');
-    expect(await lookUpForCard(service, budgets, 1, hover)).toEqual({ state: 'over-budget' });
-    expect(service.lookup).toHaveBeenCalledOnce();
-    expect(budgets.take).toHaveBeenCalledWith(1);
-  });
-
-  it('looks up on a click in the card past the budget', async () => {
-    const { service, budgets } = setup({ left: 0 });
-    const click = { domain: 'acme.example', refresh: false, intent: 'click' } as const;
-    expect((await lookUpForCard(service, budgets, 1, click)).state).toBe('found');
-    expect(service.lookup).toHaveBeenCalledWith('acme.example');
-    expect(budgets.take).not.toHaveBeenCalled();
+  it('past the budget asks for a click, and a click looks up outside it', async () => {
+    const { service, budgets, api, answerAll } = setup(0);
+    expect(await lookUpForCard(service, budgets, 1, hover('acme.example'))).toEqual({ state: 'over-budget' });
+    expect(api).not.toHaveBeenCalled();
+    const click = lookUpForCard(service, budgets, 1, {
+      domain: 'acme.example',
+      refresh: false,
+      intent: 'click',
+    });
+    await answerAll();
+    expect((await click).state).toBe('found');
+    expect(budgets.take).toHaveBeenCalledOnce();
   });
 
   it('counts every refresh, however asked, and refuses one past the budget', async () => {
-    const { service, budgets } = setup({ cached: ANSWER, left: 1 });
+    const { service, budgets, api, answerAll } = setup(1);
     const refresh = { domain: 'gmail.com', refresh: true, intent: 'click' } as const;
-    expect((await lookUpForCard(service, budgets, 1, refresh)).state).toBe('found');
-    expect(service.lookup).toHaveBeenCalledWith('gmail.com', { refresh: true });
+    const first = lookUpForCard(service, budgets, 1, refresh);
+    await answerAll();
+    expect((await first).state).toBe('found');
     expect(await lookUpForCard(service, budgets, 1, refresh)).toEqual({ state: 'over-budget' });
-    expect(service.lookup).toHaveBeenCalledOnce();
+    expect(api).toHaveBeenCalledOnce();
+    expect(api).toHaveBeenCalledWith({ email: 'gmail.com', skipCache: true });
   });
 });

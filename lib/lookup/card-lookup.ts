@@ -11,24 +11,26 @@ export interface CardLookup {
   intent: LookupIntent;
 }
 
+const OVER_BUDGET: LookupResult = { state: 'over-budget' };
+
 /**
  * A lookup asked for by a card on a page (a content script). An answer already cached costs nothing, nor
- * does waiting for one already on its way (another tab asked for the same domain a moment before). A hover
- * spends the tab's budget (HOVER_LOOKUP_BURST), because the page decides what lies under the pointer; past
- * it the card asks for a click. A click in the card looks its one domain up outside the budget, and its
- * answer is then cached, so clicks spend at most a credit a domain. A refresh asks past every cache, so
- * every refresh spends the budget, however asked.
+ * does waiting for one already on its way (other tabs hovering the same domain at once). A hover that would
+ * ask the API spends the tab's budget (HOVER_LOOKUP_BURST), because the page decides what lies under the
+ * pointer; past it the card asks for a click (should a lookup other tabs wait for be refused so, they say
+ * it too). A click in the card looks its one domain up outside the budget, and its answer is then cached,
+ * so clicks spend at most a credit a domain. A refresh asks past every cache, so every refresh spends the
+ * budget, however asked.
  */
-export async function lookUpForCard(
-  service: Pick<LookupService, 'cached' | 'pending' | 'lookup'>,
+export function lookUpForCard(
+  service: Pick<LookupService, 'lookup'>,
   budgets: Pick<HoverBudgets, 'take'>,
   tabId: number,
   { domain, refresh, intent }: CardLookup,
 ): Promise<LookupResult> {
-  if (!refresh) {
-    if (intent === 'click') return service.lookup(domain);
-    const hit = (await service.cached(domain)) ?? service.pending(domain);
-    if (hit) return hit;
-  }
-  return (await budgets.take(tabId)) ? service.lookup(domain, { refresh }) : { state: 'over-budget' };
+  if (intent === 'click' && !refresh) return service.lookup(domain);
+  return service.lookup(domain, {
+    refresh,
+    gate: async () => ((await budgets.take(tabId)) ? null : OVER_BUDGET),
+  });
 }

@@ -66,18 +66,6 @@ describe('lookup service', () => {
     expect((await lookups).map((result) => result.state)).toEqual(['found', 'found', 'found']);
   });
 
-  it('tells a lookup on its way apart, for another tab to wait for', async () => {
-    let release: (value: ApiOutcome) => void = () => {};
-    const { service } = setup(() => new Promise((resolve) => (release = resolve)));
-    expect(service.pending('gmail.com')).toBeNull();
-    const lookup = service.lookup('gmail.com');
-    await vi.waitFor(() => expect(service.pending('gmail.com')).not.toBeNull());
-    release(found);
-    expect(await service.pending('gmail.com')).toEqual(await lookup);
-    await lookup;
-    expect(service.pending('gmail.com')).toBeNull();
-  });
-
   it('refresh skips the cache and asks the service to skip its own', async () => {
     const { service, calls } = setup(found);
     await service.lookup('gmail.com');

@@ -75,12 +75,15 @@ export function createLookupService(deps: LookupServiceDeps) {
     cached(domain: string): Promise<LookupAnswer | null> {
       return deps.cache.get(domain);
     },
-    /** The lookup of a domain already on its way (not a refresh), to wait for rather than ask again; or null. */
-    pending(domain: string): Promise<LookupResult> | null {
-      return inFlight.get(`lookup:${domain}`) ?? null;
-    },
-    /** Looks a domain up; `refresh` skips both caches (ours and the service's). */
-    async lookup(domain: string, { refresh = false } = {}): Promise<LookupResult> {
+    /**
+     * Looks a domain up; `refresh` skips both caches (ours and the service's). A lookup already on its way
+     * is waited for; only one that would ask the API goes through `gate` first, which answers instead of
+     * the API (a budget spent, say) or lets it ask (null). Whoever waits for that lookup gets its answer.
+     */
+    async lookup(
+      domain: string,
+      { refresh = false, gate }: { refresh?: boolean; gate?: () => Promise<LookupResult | null> } = {},
+    ): Promise<LookupResult> {
       if (!refresh) {
         const hit = await deps.cache.get(domain);
         if (hit) return hit;
@@ -88,7 +91,10 @@ export function createLookupService(deps: LookupServiceDeps) {
       const key = `${refresh ? 'refresh' : 'lookup'}:${domain}`;
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = fetchFromApi(domain, refresh).finally(() => inFlight.delete(key));
+        // Registered before anything is awaited, so that lookups asked at the same moment wait for this one.
+        pending = (async () => (await gate?.()) ?? fetchFromApi(domain, refresh))().finally(() =>
+          inFlight.delete(key),
+        );
         inFlight.set(key, pending);
       }
       return pending;

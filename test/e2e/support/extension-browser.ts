@@ -196,9 +196,6 @@ export async function hoverText(page: Page, text: string, { found = true } = {})
   await page.mouse.move(at.x, at.y, { steps: 2 });
 }
 
-/** One DevTools session a page, for its card. */
-const cardSessions = new WeakMap<Page, Promise<CDPSession>>();
-
 /** A node of DOM.getDocument's tree, as far as finding the card needs. */
 interface DomNode {
   nodeName: string;
@@ -223,57 +220,63 @@ function findCardHost(node: DomNode): DomNode | null {
 }
 
 /**
- * The card's closed shadow root as an object of its page's world (or its frame's), in a group released
- * after each use: DOM.getDocument with `pierce` sees closed roots and same-process frames, and
- * DOM.resolveNode gives the root to the page's world.
+ * The card's closed shadow root as an object of its page's world (or its frame's): DOM.getDocument with
+ * `pierce` sees closed roots and same-process frames, and DOM.resolveNode gives the root to the page's
+ * world. The content script makes the card's host and root once, and shows and hides that host.
  */
-async function cardRoot(session: CDPSession, group: string): Promise<string | null> {
+async function findCardRoot(session: CDPSession): Promise<string | null> {
   const { root } = await session.send('DOM.getDocument', { depth: -1, pierce: true });
   const shadow = findCardHost(root as DomNode)?.shadowRoots?.[0];
   if (!shadow) return null;
-  const { object } = await session.send('DOM.resolveNode', {
-    backendNodeId: shadow.backendNodeId,
-    objectGroup: group,
-  });
+  const { object } = await session.send('DOM.resolveNode', { backendNodeId: shadow.backendNodeId });
   return object.objectId ?? null;
 }
 
+/**
+ * Each page's DevTools session, and its card's root once found: held from then on, so that a card closed
+ * (its host out of the document, where DOM.getDocument no longer sees it) is still reached, as closed.
+ */
+const cardConnections = new WeakMap<Page, { session: Promise<CDPSession>; root: string | null }>();
+
 /** The hover card of a page in Chromium, reached through the DevTools protocol (support/card.ts). */
 export function chromiumCard(page: Page): Card {
-  const sessionOf = () => {
-    let session = cardSessions.get(page);
-    if (!session) {
-      session = page.context().newCDPSession(page);
-      cardSessions.set(page, session);
+  let connection = cardConnections.get(page);
+  if (!connection) {
+    connection = { session: page.context().newCDPSession(page), root: null };
+    cardConnections.set(page, connection);
+  }
+  const held = connection;
+  /** Calls `fn` with the card's root as `this`: the held root, else the one found now. */
+  async function onRoot(session: CDPSession, declaration: string, argument: unknown) {
+    held.root ??= await findCardRoot(session);
+    if (!held.root) return null;
+    const call = {
+      functionDeclaration: declaration,
+      arguments: [{ value: argument }],
+      returnByValue: true,
+      awaitPromise: true,
+    };
+    try {
+      return await session.send('Runtime.callFunctionOn', { objectId: held.root, ...call });
+    } catch {
+      // A root held from a document the page has since left is gone: find the new one.
+      held.root = await findCardRoot(session);
+      return held.root ? session.send('Runtime.callFunctionOn', { objectId: held.root, ...call }) : null;
     }
-    return session;
-  };
+  }
   return new Card({
     async withRoot<A, R>(fn: PageFunction<A, R>, argument: A) {
-      const session = await sessionOf();
-      const group = 'webmail-lookup-test-card';
-      try {
-        const root = await cardRoot(session, group);
-        const call = `function (argument) { return (${fn})(this, argument); }`;
-        const { result, exceptionDetails } = root
-          ? await session.send('Runtime.callFunctionOn', {
-              objectId: root,
-              functionDeclaration: call,
-              arguments: [{ value: argument }],
-              returnByValue: true,
-              awaitPromise: true,
-            })
-          : await session.send('Runtime.evaluate', {
-              expression: `(${fn})(null, ${JSON.stringify(argument)})`,
-              returnByValue: true,
-              awaitPromise: true,
-            });
-        if (exceptionDetails)
-          throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
-        return result.value as R;
-      } finally {
-        await session.send('Runtime.releaseObjectGroup', { objectGroup: group }).catch(() => {});
-      }
+      const session = await held.session;
+      const { result, exceptionDetails } =
+        (await onRoot(session, `function (argument) { return (${fn})(this, argument); }`, argument)) ??
+        (await session.send('Runtime.evaluate', {
+          expression: `(${fn})(null, ${JSON.stringify(argument)})`,
+          returnByValue: true,
+          awaitPromise: true,
+        }));
+      if (exceptionDetails)
+        throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      return result.value as R;
     },
     evaluate: (expression) => page.evaluate(expression),
     click: (x, y) => page.mouse.click(x, y),
