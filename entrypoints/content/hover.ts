@@ -34,8 +34,8 @@ function caretAt(x: number, y: number, shadowRoots: ShadowRoot[]): { node: Node;
   return range ? { node: range.startContainer, offset: range.startOffset } : null;
 }
 
-/** Keys with which a person moves focus: Tab and Shift+Tab, and arrows in lists and menus. */
-const FOCUS_KEYS = ['Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
+/** Keys with which a person moves focus: Tab and Shift+Tab, and the arrows in lists and menus. */
+const FOCUS_KEY = /^(?:Tab|Arrow)/;
 
 /**
  * Turns pointer rests, keyboard focus, Escape and scrolling into showing and hiding the card. One delegated
@@ -173,7 +173,7 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
     'keydown',
     (event) => {
       if (event.key === 'Escape') hide();
-      if (!FOCUS_KEYS.includes(event.key)) return;
+      if (!FOCUS_KEY.test(event.key)) return;
       focusKeyPressed = true;
       // Over when this task ends: the focus a key moves, it moves in the key's own task.
       ctx.setTimeout(() => {

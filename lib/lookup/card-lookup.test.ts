@@ -62,6 +62,22 @@ describe('a lookup a card asks for', () => {
     expect([...spent.values()]).toEqual([1]);
   });
 
+  it('a lookup one tab’s budget refused is no answer for the tabs that waited for it: they ask through theirs', async () => {
+    const { service, budgets, api, answerAll } = setup(1);
+    // Tab 1 spends its one lookup; then all three tabs hover another domain at once, tab 1 first.
+    const spend = lookUpForCard(service, budgets, 1, hover('first.example'));
+    await answerAll();
+    await spend;
+    const cards = [1, 2, 3].map((tab) => lookUpForCard(service, budgets, tab, hover('acme.example')));
+    await answerAll();
+    expect((await Promise.all(cards)).map((result) => result.state)).toEqual([
+      'over-budget',
+      'found',
+      'found',
+    ]);
+    expect(api).toHaveBeenCalledTimes(2);
+  });
+
   it('past the budget asks for a click, and a click looks up outside it', async () => {
     const { service, budgets, api, answerAll } = setup(0);
     expect(await lookUpForCard(service, budgets, 1, hover('acme.example'))).toEqual({ state: 'over-budget' });
