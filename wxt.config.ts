@@ -2,11 +2,13 @@ import { defineConfig } from 'wxt';
 
 /**
  * The API the build talks to by default. Its origin is the one host the background may fetch from without
- * asking; any other base URL set in options is asked for at run time (optional_host_permissions).
+ * asking; any other base URL set in options is asked for at run time (optional_host_permissions in MV3;
+ * Firefox's MV2 build takes origins in optional_permissions, and refuses to ask for one not listed there).
  * Chrome's match patterns ignore ports, so http://127.0.0.1/* covers every local service port.
  */
 const apiBaseUrl = new URL(process.env.WXT_API_BASE_URL || 'https://webmaillookup.com');
 const apiHostPattern = `${apiBaseUrl.protocol}//${apiBaseUrl.hostname}/*`;
+const otherServiceHosts = ['https://*/*', 'http://*/*'];
 
 /** The icon at each size the browsers and stores ask for, rendered from assets/icon.svg by `npm run icons`. */
 const icons = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/${size}.png`]));
@@ -21,7 +23,7 @@ export default defineConfig({
     default_locale: 'en',
     permissions: ['storage', 'contextMenus'],
     host_permissions: [apiHostPattern],
-    optional_host_permissions: ['https://*/*', 'http://*/*'],
+    optional_host_permissions: otherServiceHosts,
     // Looks up the selected text or the focused address (entrypoints/content/query-under-focus.ts).
     commands: {
       'lookup-selection': {
@@ -35,6 +37,7 @@ export default defineConfig({
     // storage manifest or enterprise policy instead, and warns about this key.
     ...(browser !== 'firefox' && { storage: { managed_schema: 'managed_schema.json' } }),
     ...(browser === 'firefox' && {
+      optional_permissions: otherServiceHosts,
       browser_specific_settings: {
         gecko: {
           id: 'webmail-lookup@webmail-lookup.dev',

@@ -14,6 +14,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { HOVER_DELAY_MS, MAX_CACHE_ENTRIES, REPORT_DEBOUNCE_MS } from '../lib/limits.ts';
 import { CACHE_INDEX_KEY, cacheEntryKey } from '../lib/lookup/cache.ts';
 import buildExtension from '../test/e2e/support/build-extension.ts';
+import { chromiumCard } from '../test/e2e/support/extension-browser.ts';
 import { startPageServer } from '../test/e2e/support/page-server.ts';
 import { type ExtensionStack, startExtensionStack } from '../test/e2e/support/stack.ts';
 import { median, percentile, upperBudget } from './stats.ts';
@@ -37,6 +38,8 @@ const benchDomain = (label: string) => `${label}.bench-customer.example.com`;
 const CACHED_ADDRESS = `pat@${benchDomain('cached')}`;
 const apiAddress = (i: number) => `api@${benchDomain(`api-${String(i).padStart(2, '0')}`)}`;
 const tabsAddress = (i: number) => `tabs@${benchDomain(`tabs-${String(i).padStart(2, '0')}`)}`;
+/** Hovered once in each tab before the many-tabs part, so that each has a card to watch. */
+const WARM_ADDRESS = `warm@${benchDomain('warm')}`;
 
 /** One address per line, small enough that every line is in view: the pointer never has to scroll. */
 function addressPage(addresses: string[]): string {
@@ -47,42 +50,42 @@ function addressPage(addresses: string[]): string {
 }
 
 /**
- * Runs in the page, before the pointer moves onto an address: `shown` resolves once that address's card shows an
- * answer and a frame has been rendered after it. Times are the page's (ms since `timeOrigin`, epoch ms):
- * `pointerAt` is the pointer event's own timestamp, from which the content script counts the hover delay;
- * `cardAt` is when the card for the address first appeared (loading or answered: its lookup was just sent);
- * `answerAt` is when the answer entered the DOM (a MutationObserver callback, in the same task);
- * `frameAt` is the next requestAnimationFrame callback (the frame that paints the answer begins);
- * `frameDoneAt` is a task posted from it, so it runs after that frame's style, layout and paint (both left
- * null without `waitForFrame`). A string: tsx's `keepNames` would wrap inner functions in a `__name` the page lacks.
+ * Runs in the page with the card's closed shadow root (given by the DevTools protocol, as the tests reach
+ * it: test/e2e/support/card.ts), before the pointer moves onto an address: it leaves on the root a promise,
+ * `webmailLookupProbe`, that resolves once that address's card shows an answer and a frame has been
+ * rendered after it. The card's root is there from its first showing in the page on, so each tab shows one
+ * card before it is measured. Times are the page's (ms since `timeOrigin`, epoch ms): `pointerAt` is the
+ * pointer event's own timestamp, from which the content script counts the hover delay; `cardAt` is when
+ * the card for the address first appeared (loading or answered: its lookup was just sent); `answerAt` is
+ * when the answer entered the DOM (a MutationObserver callback, in the same task); `frameAt` is the next
+ * requestAnimationFrame callback (the frame that paints the answer begins); `frameDoneAt` is a task posted
+ * from it, so it runs after that frame's style, layout and paint (both left null without `waitForFrame`).
+ * The card draws its words from attributes (components/words.ts). A string: tsx's `keepNames` would wrap
+ * inner functions in a `__name` the page lacks.
  */
-const PROBE_CARD = (address: string, waitForFrame: boolean) => `({ shown: new Promise((resolve) => {
-  const times = { timeOrigin: performance.timeOrigin, pointerAt: null, cardAt: null, answerAt: null, frameAt: null, frameDoneAt: null };
-  document.addEventListener('pointermove', (event) => { times.pointerAt ??= event.timeStamp; }, { capture: true, once: true });
-  const isFor = (root) => root?.querySelector('.wl-address')?.textContent === ${JSON.stringify(address)};
-  const observing = new Set();
-  const observer = new MutationObserver(() => {
-    const root = document.querySelector('webmail-lookup-card')?.shadowRoot;
-    if (root && !observing.has(root)) {
-      observing.add(root);
-      observer.observe(root, { childList: true, subtree: true, characterData: true });
-    }
-    if (times.cardAt === null && isFor(root)) times.cardAt = performance.now();
-    if (times.answerAt !== null || !isFor(root) || !root.querySelector('[data-testid="provider-nice-name"]')) return;
-    times.answerAt = performance.now();
-    observer.disconnect();
-    if (!${waitForFrame}) return resolve(times);
-    requestAnimationFrame(() => {
-      times.frameAt = performance.now();
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => { times.frameDoneAt = performance.now(); resolve(times); };
-      channel.port2.postMessage(null);
+const PROBE_CARD = `(root, { address, waitForFrame }) => {
+  if (!root) return false;
+  root.webmailLookupProbe = new Promise((resolve) => {
+    const times = { timeOrigin: performance.timeOrigin, pointerAt: null, cardAt: null, answerAt: null, frameAt: null, frameDoneAt: null };
+    document.addEventListener('pointermove', (event) => { times.pointerAt ??= event.timeStamp; }, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (root.querySelector('.wl-address')?.getAttribute('data-words') !== address) return;
+      times.cardAt ??= performance.now();
+      if (!root.querySelector('[data-testid="provider-nice-name"]')) return;
+      times.answerAt = performance.now();
+      observer.disconnect();
+      if (!waitForFrame) return resolve(times);
+      requestAnimationFrame(() => {
+        times.frameAt = performance.now();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => { times.frameDoneAt = performance.now(); resolve(times); };
+        channel.port2.postMessage(null);
+      });
     });
+    observer.observe(root, { childList: true, subtree: true, characterData: true, attributes: true });
   });
-  observer.observe(document.documentElement, { childList: true });
-  const root = document.querySelector('webmail-lookup-card')?.shadowRoot;
-  if (root) { observing.add(root); observer.observe(root, { childList: true, subtree: true, characterData: true }); }
-}) })`;
+  return true;
+}`;
 
 interface CardTimes {
   timeOrigin: number;
@@ -139,7 +142,14 @@ async function waitForUnderlines(page: Page, count: number): Promise<void> {
 async function closeCard(page: Page): Promise<void> {
   await page.mouse.move(1, 1);
   await page.keyboard.press('Escape');
-  await page.getByTestId('hover-card').waitFor({ state: 'detached' });
+  await chromiumCard(page).closed();
+}
+
+/** The page's first card, untimed: it loads the card module and makes the card's root the probe watches. */
+async function firstCard(page: Page, point: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(point.x, point.y);
+  await chromiumCard(page).answered({ timeout: STEP_TIMEOUT_MS });
+  await closeCard(page);
 }
 
 /**
@@ -152,14 +162,14 @@ async function hoverUntilAnswered(
   point: { x: number; y: number },
   { waitForFrame }: { waitForFrame: boolean },
 ) {
-  const probe = await page.evaluateHandle(PROBE_CARD(address, waitForFrame));
+  const card = chromiumCard(page);
+  if (!(await card.run(PROBE_CARD, { address, waitForFrame })))
+    throw new Error('the page has shown no card yet, so there is no root to watch');
   await page.mouse.move(point.x, point.y);
-  const times = await withTimeout(
-    probe.evaluate((probe) => (probe as { shown: Promise<CardTimes> }).shown),
+  return withTimeout(
+    card.run<null, CardTimes>('(root) => root.webmailLookupProbe', null),
     `the card for ${address}`,
   );
-  await probe.dispose();
-  return times;
 }
 
 /**
@@ -280,7 +290,7 @@ async function benchCardTimes(stack: ExtensionStack, url: string): Promise<Bench
   if (!cachedPoint) throw new Error('no point for the cached address');
 
   // The first hover loads the card module and puts the answer in both cache tiers.
-  await timeCard(page, CACHED_ADDRESS, cachedPoint);
+  await firstCard(page, cachedPoint);
   const memory = [];
   for (let i = 0; i < MEMORY_SAMPLES; i++) {
     await closeCard(page);
@@ -443,7 +453,9 @@ async function benchManyTabs(stack: ExtensionStack, url: string): Promise<BenchR
       stack.browser.context.waitForEvent('page'),
       opener.evaluate((target) => void window.open(target, `tab-${Math.random()}`, 'popup'), url),
     ]);
-    await waitForUnderlines(tab, DOMAINS);
+    await waitForUnderlines(tab, DOMAINS + 1);
+    const [warmPoint] = await addressPoints(tab, [WARM_ADDRESS]);
+    await firstCard(tab, warmPoint as { x: number; y: number });
     tabs.push(tab);
   }
   await opener.close();
@@ -459,9 +471,11 @@ async function benchManyTabs(stack: ExtensionStack, url: string): Promise<BenchR
   for (let i = DOMAINS - 1; i >= 0; i--) {
     const point = points[i] as { x: number; y: number };
     const address = addresses[i] as string;
+    // Each domain's hovers start from another tab: the tab that asks first spends its budget of lookups
+    // without a click (HOVER_LOOKUP_BURST), and one tab first every time would spend it all.
     const hovers = await Promise.all(
-      tabs.map((page) =>
-        hoverUntilAnswered(page, address, point, { waitForFrame: false }).then(
+      tabs.map((_, t) =>
+        hoverUntilAnswered(tabs[(t + i) % TABS] as Page, address, point, { waitForFrame: false }).then(
           (times) => times.timeOrigin + times.cardAt,
           () => null,
         ),
@@ -508,7 +522,10 @@ export async function benchLookupPath(): Promise<BenchRow[]> {
       CACHED_ADDRESS,
       ...Array.from({ length: API_SAMPLES }, (_, i) => apiAddress(i)),
     ]),
-    'many-domains.html': addressPage(Array.from({ length: DOMAINS }, (_, i) => tabsAddress(i))),
+    'many-domains.html': addressPage([
+      WARM_ADDRESS,
+      ...Array.from({ length: DOMAINS }, (_, i) => tabsAddress(i)),
+    ]),
   });
   try {
     return [

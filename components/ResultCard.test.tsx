@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { HOSTED_GMAIL_INFO } from '@/test/fixtures/hosted-examples.ts';
 import { ResultCard } from './ResultCard.tsx';
+import { DrawnWords } from './words.ts';
 
 afterEach(cleanup);
 
@@ -15,6 +16,7 @@ function renderCard(
   template = 'from:{address}',
 ) {
   const onRefresh = vi.fn();
+  const onLookUp = vi.fn();
   const onOpenOptions = vi.fn();
   render(
     <ResultCard
@@ -22,11 +24,12 @@ function renderCard(
       result={result}
       searchQueryTemplate={template}
       onRefresh={onRefresh}
+      onLookUp={onLookUp}
       onOpenOptions={onOpenOptions}
       now={NOW}
     />,
   );
-  return { onRefresh, onOpenOptions };
+  return { onRefresh, onLookUp, onOpenOptions };
 }
 
 const found = (info = HOSTED_GMAIL_INFO): LookupResult => ({
@@ -125,7 +128,12 @@ describe('ResultCard', () => {
       { state: 'unreachable', message: 'The lookup service could not be reached.' },
       /cannot be used right now.*could not be reached/,
     ],
-    [{ state: 'rate-limited', message: 'x', retryAfterSeconds: 30 }, /wait 30 s/],
+    [{ state: 'rate-limited', message: 'x', retryAfterSeconds: 30 }, /Too many lookups.*Try again in 30 s/],
+    [
+      { state: 'rate-limited', message: 'x', retryAfterSeconds: null },
+      /Too many lookups.*try again in a moment/,
+    ],
+    [{ state: 'over-budget' }, /Lookups paused on this tab.*Look up uses one credit/],
   ])('gives %j its own message', (result, words) => {
     renderCard(result);
     expect(screen.getByTestId('error-message').textContent).toMatch(words);
@@ -143,14 +151,49 @@ describe('ResultCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
     expect(onOpenOptions).toHaveBeenCalledOnce();
     cleanup();
-    const { onRefresh } = renderCard({ state: 'unreachable', message: 'x' });
+    const { onRefresh, onLookUp } = renderCard({ state: 'unreachable', message: 'x' });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(onRefresh).toHaveBeenCalledOnce();
+    expect(onLookUp).toHaveBeenCalledOnce();
+    expect(onRefresh).not.toHaveBeenCalled();
   });
 
-  it('refreshes on demand', () => {
-    const { onRefresh } = renderCard(found());
-    fireEvent.click(screen.getByTestId('refresh'));
-    expect(onRefresh).toHaveBeenCalledOnce();
+  it('tries a rate-limited lookup again as a plain lookup, never a refresh that skips the cache', () => {
+    const { onRefresh, onLookUp } = renderCard({ state: 'rate-limited', message: 'x', retryAfterSeconds: 5 });
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onLookUp).toHaveBeenCalledOnce();
+    expect(onRefresh).not.toHaveBeenCalled();
+  });
+
+  it('where a tab’s lookups are paused, says so and looks up on a click', () => {
+    const { onLookUp } = renderCard({ state: 'over-budget' });
+    fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
+    expect(onLookUp).toHaveBeenCalledOnce();
+  });
+
+  it('over a page, draws its words with CSS and holds no text at all, its controls still named', () => {
+    const drawn = (result: LookupResult | null) =>
+      render(
+        <DrawnWords.Provider value={true}>
+          <ResultCard
+            address="jane@gmail.com"
+            result={result}
+            searchQueryTemplate="{address}"
+            onRefresh={() => {}}
+            onLookUp={() => {}}
+            onOpenOptions={() => {}}
+            now={NOW}
+          />
+        </DrawnWords.Provider>,
+      ).container;
+    for (const result of [found(), { state: 'over-budget' } as const, null]) {
+      const container = drawn(result);
+      expect(document.createTreeWalker(container, NodeFilter.SHOW_TEXT).nextNode()).toBeNull();
+      for (const control of container.querySelectorAll('button, a'))
+        expect(control.getAttribute('aria-label')).toBe(control.getAttribute('data-words'));
+      cleanup();
+    }
+    expect(
+      drawn(found()).querySelector('[data-testid="provider-nice-name"]')?.getAttribute('data-words'),
+    ).toBe('Gmail');
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '@/lib/links.ts';
 import { describeResult, describeSource, type ResultAction } from '@/lib/lookup/describe.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
+import { useWords } from './words.ts';
 
 export interface ResultCardProps {
   /** The address the card is about; for a bare domain, the domain. */
@@ -18,7 +19,10 @@ export interface ResultCardProps {
   searchQueryTemplate: string;
   /** The person's own sending addresses (settings): with them, the card offers a link for the customer. */
   sendingAddresses?: string[];
+  /** Looks the domain up again past every cache (skip_cache: a credit). */
   onRefresh: () => void;
+  /** Looks the domain up on a click: after an error, or where lookups without a click are paused. */
+  onLookUp: () => void;
   onOpenOptions: () => void;
   /** Over a page, the page's theme; unset, the card follows the system's. */
   theme?: 'light' | 'dark';
@@ -39,31 +43,54 @@ const FLAGS = [
 
 function ActionButton({
   action,
-  onRefresh,
+  onLookUp,
   onOpenOptions,
 }: {
   action: ResultAction;
-  onRefresh: () => void;
+  onLookUp: () => void;
   onOpenOptions: () => void;
 }) {
+  const say = useWords();
   if (action.kind === 'link') {
     const href = safeLinkUrl(action.href);
     return href ? (
-      <a className="wl-link wl-link-primary" href={href} target="_blank" rel="noopener noreferrer">
-        {action.label}
-      </a>
+      <a
+        className="wl-link wl-link-primary"
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        {...say(action.label, { named: true })}
+      />
     ) : null;
   }
   return (
-    <button type="button" className="wl-button" onClick={action.kind === 'retry' ? onRefresh : onOpenOptions}>
-      {action.label}
-    </button>
+    <button
+      type="button"
+      className="wl-button"
+      data-testid={action.kind}
+      onClick={action.kind === 'look-up' ? onLookUp : onOpenOptions}
+      {...say(action.label, { named: true })}
+    />
+  );
+}
+
+/** Looks the domain up again past every cache. */
+function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
+  const say = useWords();
+  return (
+    <button
+      type="button"
+      className="wl-button"
+      data-testid="refresh"
+      onClick={onRefresh}
+      {...say(t('cardRefresh'), { named: true })}
+    />
   );
 }
 
 /**
  * One lookup's answer, as the hover card and the popup show it. Everything from the page or the API is
- * rendered as text; only http(s) URLs become links.
+ * rendered as text (or drawn, over a page: components/words.ts); only http(s) URLs become links.
  */
 export function ResultCard({
   address,
@@ -71,12 +98,14 @@ export function ResultCard({
   searchQueryTemplate,
   sendingAddresses = [],
   onRefresh,
+  onLookUp,
   onOpenOptions,
   theme,
   now = Date.now(),
 }: ResultCardProps) {
   /** What was last copied, for the button that copied it to say so. */
   const [copied, setCopied] = useState<'address' | 'link' | null>(null);
+  const say = useWords();
   const words = describeResult(result);
   const copy = (text: string, what: 'address' | 'link') => {
     void navigator.clipboard?.writeText(text).then(
@@ -89,31 +118,25 @@ export function ResultCard({
     const busy = result === null;
     return (
       <section className="wl-card" data-testid="result-card" data-theme={theme} aria-busy={busy}>
-        <p className="wl-address">{address}</p>
+        <p className="wl-address" {...say(address)} />
         <div
           className="wl-error"
           data-testid={busy ? 'loading' : 'error-message'}
           role={busy ? 'status' : 'alert'}
         >
-          <p className="wl-error-title">{words.title}</p>
-          {words.detail && <p className="wl-note">{words.detail}</p>}
+          <p className="wl-error-title" {...say(words.title)} />
+          {words.detail && <p className="wl-note" {...say(words.detail)} />}
         </div>
         {!busy && (
           <div className="wl-actions">
             {words.action && (
-              <ActionButton action={words.action} onRefresh={onRefresh} onOpenOptions={onOpenOptions} />
+              <ActionButton action={words.action} onLookUp={onLookUp} onOpenOptions={onOpenOptions} />
             )}
-            {result?.state === 'not-found' && (
-              <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>
-                {t('cardRefresh')}
-              </button>
-            )}
+            {result?.state === 'not-found' && <RefreshButton onRefresh={onRefresh} />}
           </div>
         )}
         {result && (
-          <p className="wl-source" data-testid="result-source">
-            {describeSource(result, now)}
-          </p>
+          <p className="wl-source" data-testid="result-source" {...say(describeSource(result, now))} />
         )}
       </section>
     );
@@ -134,13 +157,13 @@ export function ResultCard({
       data-theme={theme}
       aria-label={t('cardLabel', address)}
     >
-      <p className="wl-address">{address}</p>
+      <p className="wl-address" {...say(address)} />
       {/* bdi: a right-to-left or control-character name from the API cannot reorder the rest of the card. */}
       <p className="wl-provider">
-        <bdi data-testid="provider-nice-name">{info.nice_name}</bdi>
+        <bdi data-testid="provider-nice-name" {...say(info.nice_name)} />
       </p>
       <p className="wl-name">
-        <bdi data-testid="provider-name">{info.name}</bdi>
+        <bdi data-testid="provider-name" {...say(info.name)} />
       </p>
       <ul className="wl-flags" aria-label={t('cardFlags')}>
         {FLAGS.map((flag) => (
@@ -149,15 +172,12 @@ export function ResultCard({
             className={`wl-flag ${flag.className}`}
             data-testid={flag.testId}
             data-value={String(info[flag.key])}
-          >
-            {t(info[flag.key] ? 'flagYes' : 'flagNo', t(flag.label))}
-          </li>
+            {...say(t(info[flag.key] ? 'flagYes' : 'flagNo', t(flag.label)))}
+          />
         ))}
       </ul>
       {info.is_privacy_service && !webmailUrl && (
-        <p className="wl-note" data-testid="relay-explanation">
-          {t('relayExplanation')}
-        </p>
+        <p className="wl-note" data-testid="relay-explanation" {...say(t('relayExplanation'))} />
       )}
       <div className="wl-actions">
         {webmailUrl && (
@@ -167,9 +187,8 @@ export function ResultCard({
             href={webmailUrl}
             target="_blank"
             rel="noopener noreferrer"
-          >
-            {t('cardOpenWebmail')}
-          </a>
+            {...say(t('cardOpenWebmail'), { named: true })}
+          />
         )}
         {searchUrl && (
           <a
@@ -178,40 +197,37 @@ export function ResultCard({
             href={searchUrl}
             target="_blank"
             rel="noopener noreferrer"
-          >
-            {t('cardSearchMailbox')}
-          </a>
+            {...say(t('cardSearchMailbox'), { named: true })}
+          />
         )}
         <button
           type="button"
           className="wl-button"
           data-testid="copy-address"
           onClick={() => copy(address, 'address')}
-        >
-          {copied === 'address' ? t('cardCopied') : t('cardCopyAddress')}
-        </button>
+          {...say(copied === 'address' ? t('cardCopied') : t('cardCopyAddress'), { named: true })}
+        />
         {forThem?.kind === 'link' && (
           <button
             type="button"
             className="wl-button"
             data-testid="copy-link-for-them"
             onClick={() => copy(forThem.url, 'link')}
-          >
-            {copied === 'link' ? t('cardLinkCopied') : t('cardCopyLinkForThem')}
-          </button>
+            {...say(copied === 'link' ? t('cardLinkCopied') : t('cardCopyLinkForThem'), { named: true })}
+          />
         )}
-        <button type="button" className="wl-button" data-testid="refresh" onClick={onRefresh}>
-          {t('cardRefresh')}
-        </button>
+        <RefreshButton onRefresh={onRefresh} />
       </div>
       {forThem?.kind === 'unavailable' && (
-        <p className="wl-note" data-testid="link-for-them-unavailable">
-          {forThem.reason === 'relay' ? t('linkForThemRelay') : t('linkForThemNoSearch', info.nice_name)}
-        </p>
+        <p
+          className="wl-note"
+          data-testid="link-for-them-unavailable"
+          {...say(
+            forThem.reason === 'relay' ? t('linkForThemRelay') : t('linkForThemNoSearch', info.nice_name),
+          )}
+        />
       )}
-      <p className="wl-source" data-testid="result-source">
-        {describeSource(result, now)}
-      </p>
+      <p className="wl-source" data-testid="result-source" {...say(describeSource(result, now))} />
     </section>
   );
 }

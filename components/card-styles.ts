@@ -1,10 +1,15 @@
 import { CARD_THEME_CSS } from './theme.ts';
 
-/** The card's styles, shared by the hover card (inside its shadow root) and the popup. */
+/**
+ * The card's styles, shared by the hover card (inside its shadow root) and the popup. Its fonts are generic
+ * families only: a page's @font-face rules reach into shadow trees, and one named like a font in our list
+ * (Roboto, "Segoe UI") with a unicode-range per character would be fetched for each character the card
+ * shows, telling the page what it says; no page can define a generic family.
+ */
 export const CARD_CSS = `${CARD_THEME_CSS}
 .wl-card { box-sizing: border-box; width: 320px; max-width: calc(100vw - 16px); padding: 12px 14px; border-radius: 10px;
   background: var(--wl-bg); color: var(--wl-fg); border: 1px solid var(--wl-border); box-shadow: 0 8px 24px var(--wl-shadow);
-  font: 13px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; text-align: left; }
+  font: 13px/1.4 system-ui, sans-serif; text-align: left; }
 .wl-card * { box-sizing: border-box; }
 .wl-address { font-weight: 600; word-break: break-all; margin: 0 0 6px; }
 .wl-provider { margin: 0; font-size: 16px; font-weight: 700; overflow-wrap: anywhere; max-height: 4.2em; overflow: hidden; }
@@ -24,4 +29,5 @@ export const CARD_CSS = `${CARD_THEME_CSS}
 .wl-error { margin: 0 0 8px; }
 .wl-error-title { font-weight: 700; margin: 0 0 2px; }
 .wl-source { margin: 0; color: var(--wl-muted); font-size: 11px; }
+[data-words]::before { content: attr(data-words); }
 `;

@@ -1,16 +1,23 @@
 import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { t } from '@/lib/i18n.ts';
+import type { LookupIntent } from '@/lib/lookup/card-lookup.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
 import { sendRequest } from '@/lib/messages.ts';
+
+/** How a lookup is asked for: `refresh` past every cache; `intent` is a card's (lib/lookup/card-lookup.ts). */
+export interface LookupOptions {
+  refresh?: boolean;
+  intent?: LookupIntent;
+}
 
 /**
  * Asks the background about a domain. Never rejects: a worker that cannot answer (the extension was
  * reloaded) becomes a plain "unreachable" state.
  */
-export async function lookUpDomain(domain: string, refresh = false): Promise<LookupResult> {
+export async function lookUpDomain(domain: string, options: LookupOptions = {}): Promise<LookupResult> {
   try {
-    return await sendRequest({ type: 'lookup', domain, refresh });
+    return await sendRequest({ type: 'lookup', domain, ...options });
   } catch {
     return { state: 'unreachable', message: t('errorExtensionStopped') };
   }
@@ -33,7 +40,7 @@ export function useDomainLookup(initial: LookupResult | null = null) {
     if (lookup === followed.current) flushSync(() => setResult(value));
   }, []);
   const run = useCallback(
-    (domain: string, refresh = false) => follow(lookUpDomain(domain, refresh)),
+    (domain: string, options?: LookupOptions) => follow(lookUpDomain(domain, options)),
     [follow],
   );
   return { result, run, follow };

@@ -16,7 +16,7 @@ export function useDomainResults() {
     const lookup = (latest.current.get(domain) ?? 0) + 1;
     latest.current.set(domain, lookup);
     setResults((current) => ({ ...current, [domain]: 'loading' }));
-    const value = await lookUpDomain(domain, refresh);
+    const value = await lookUpDomain(domain, { refresh });
     if (latest.current.get(domain) === lookup) setResults((current) => ({ ...current, [domain]: value }));
   }, []);
   return { results, setResults, run };

@@ -8,10 +8,12 @@ import { domainOf } from '@/lib/email/extract.ts';
 import { t } from '@/lib/i18n.ts';
 import { LOOKUP_COMMAND, QUERY_UNDER_FOCUS } from '@/lib/keyboard-command.ts';
 import { createAnswerCache } from '@/lib/lookup/cache.ts';
+import { lookUpForCard } from '@/lib/lookup/card-lookup.ts';
 import { describeResult } from '@/lib/lookup/describe.ts';
+import { createHoverBudgets } from '@/lib/lookup/hover-budget.ts';
 import { createLookupService } from '@/lib/lookup/service.ts';
 import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
-import { managedFields, managedValues } from '@/lib/managed-settings.ts';
+import { lookupTarget, managedFields, managedValues } from '@/lib/managed-settings.ts';
 import {
   CONTENT_SCRIPT_REQUESTS,
   queryUnderFocusSchema,
@@ -20,7 +22,7 @@ import {
 } from '@/lib/message-schema.ts';
 import type { Responses, TabSummary } from '@/lib/messages.ts';
 import { isSiteDisabled } from '@/lib/settings.ts';
-import { apiKeyItem, loadApiKey, loadManagedSettings, loadSettings } from '@/lib/settings-storage.ts';
+import { apiKeyItem, loadLookupTarget, loadManagedSettings, loadSettings } from '@/lib/settings-storage.ts';
 
 const CONTEXT_MENU_ID = 'lookup-webmail-provider';
 /** Tab address lists live in session storage, so a restarted worker still knows them. */
@@ -39,13 +41,18 @@ export default defineBackground(() => {
   const service = createLookupService({
     cache,
     callApi: async () => {
-      const [apiKey, settings] = await Promise.all([loadApiKey(), loadSettings()]);
+      const { apiKey, baseUrl } = await loadLookupTarget();
       if (!apiKey) return null;
-      return (request) => getWebmailInfo(request, { baseUrl: settings.baseUrl, apiKey });
+      return (request) => getWebmailInfo(request, { baseUrl, apiKey });
     },
     foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
   });
   const budgets = createTabBudgets();
+  const hoverBudgets = createHoverBudgets({
+    get: (key) => browser.storage.session.get(key),
+    set: (items) => browser.storage.session.set(items),
+    remove: (key) => browser.storage.session.remove(key),
+  });
   const extensionOrigin = browser.runtime.getURL('/');
 
   /** Each frame of a tab reports its own addresses; the tab's list is their union. */
@@ -99,14 +106,12 @@ export default defineBackground(() => {
     return { addresses, results, budgetLeft: budgets.left(tabId) };
   }
 
-  async function testKey(typedKey: string, baseUrl: string): Promise<Responses['test-key']> {
-    // A key the organisation set is the one in force, whatever the page sends (it never sees that key).
-    const apiKey = (await loadManagedSettings()).apiKey ?? typedKey;
-    if (!apiKey.trim()) return { ok: false, title: t('testKeyEmpty'), detail: '' };
-    const outcome = await getWebmailInfo(
-      { email: 'gmail.com' },
-      { apiKey: apiKey.trim(), baseUrl, retries: 0 },
-    );
+  async function testKey(typedKey: string, typedBaseUrl: string): Promise<Responses['test-key']> {
+    // A key the organisation set is the one in force, whatever the page sends (it never sees that key), and
+    // it goes only where the organisation's policy sends it.
+    const target = lookupTarget({ apiKey: typedKey, baseUrl: typedBaseUrl }, await loadManagedSettings());
+    if (!target.apiKey) return { ok: false, title: t('testKeyEmpty'), detail: '' };
+    const outcome = await getWebmailInfo({ email: 'gmail.com' }, { ...target, retries: 0 });
     if (outcome.kind === 'found') {
       return {
         ok: true,
@@ -130,8 +135,18 @@ export default defineBackground(() => {
     frameId: number | undefined,
   ): Promise<Responses[Request['type']]> {
     switch (request.type) {
-      case 'lookup':
-        return service.lookup(request.domain.toLowerCase(), { refresh: request.refresh ?? false });
+      case 'lookup': {
+        const domain = request.domain.toLowerCase();
+        const refresh = request.refresh ?? false;
+        // Only a content script's request comes with a tab: the extension's own pages are the person's.
+        return tabId === undefined
+          ? service.lookup(domain, { refresh })
+          : lookUpForCard(service, hoverBudgets, tabId, {
+              domain,
+              refresh,
+              intent: request.intent ?? 'hover',
+            });
+      }
       case 'cached':
         return service.cached(request.domain.toLowerCase());
       case 'report-addresses': {
@@ -194,7 +209,10 @@ export default defineBackground(() => {
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status === 'loading') forgetTab(tabId);
   });
-  browser.tabs.onRemoved.addListener(forgetTab);
+  browser.tabs.onRemoved.addListener((tabId) => {
+    forgetTab(tabId);
+    hoverBudgets.forget(tabId);
+  });
 
   browser.runtime.onInstalled.addListener(async ({ reason }) => {
     // A first install, not an update: the welcome page takes the key and shows what the card will be.

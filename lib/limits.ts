@@ -68,6 +68,19 @@ export const MAX_UNDERLINED_TEXT_LENGTH = 65_536;
 export const REPORT_DEBOUNCE_MS = 200;
 /** API lookups the popup may start for one tab (per page load): a page full of addresses must not spend a user's credits. */
 export const POPUP_LOOKUP_BUDGET = 10;
+/**
+ * API lookups that cards may start on one tab without a click, as a budget that refills: this many at once,
+ * then one more every HOVER_LOOKUP_REFILL_MS. Only a person's resting pointer or keyboard focus asks, but the
+ * page decides what lies under them: it can slide a fresh address under a pointer at rest, or put one where
+ * the next Tab lands, and make each rest cost a credit. A person meets a few new domains an hour (an answer
+ * once fetched is cached for a week, and cached answers cost nothing here), so 20 in a row and 30 an hour
+ * after that, all day in one Gmail tab, is not met in use; a page that steers the pointer gets no more.
+ * Kept per tab until the tab closes, not per page load, or a page could reload itself for a new budget.
+ * Past it the card says why and looks up on a click in it. Refresh asks past every cache, so it is counted too.
+ */
+export const HOVER_LOOKUP_BURST = 20;
+/** See HOVER_LOOKUP_BURST: one lookup comes back every two minutes (30 an hour). */
+export const HOVER_LOOKUP_REFILL_MS = 2 * 60 * 1000;
 /** Cached answers kept, least recently used dropped first: about 400 bytes each in chrome.storage.local. */
 export const MAX_CACHE_ENTRIES = 2_000;
 /** How long a "not found" answer is kept: a new domain gets MX records soon. */

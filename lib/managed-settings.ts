@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Settings, settingsSchema } from './settings.ts';
+import { DEFAULT_API_BASE_URL, type Settings, settingsSchema } from './settings.ts';
 
 /**
  * Settings an organisation sets for everyone through browser policy (storage.managed, described to the
@@ -18,9 +18,24 @@ export const managedSettingsSchema = z.object({
 export type ManagedSettings = z.infer<typeof managedSettingsSchema>;
 export type ManagedField = keyof ManagedSettings;
 
-/** Reads what storage.managed holds, whatever its shape. */
+/**
+ * Reads what storage.managed holds, whatever its shape. A key the organisation set brings its service
+ * address: the one it set, else the build's built-in one, never an address the person typed, which would
+ * receive the organisation's key. So wherever the managed settings are in force, the address is too.
+ */
 export function parseManagedSettings(stored: unknown): ManagedSettings {
-  return managedSettingsSchema.parse(typeof stored === 'object' && stored !== null ? stored : {});
+  const managed = managedSettingsSchema.parse(typeof stored === 'object' && stored !== null ? stored : {});
+  return managed.apiKey === undefined
+    ? managed
+    : { ...managed, baseUrl: managed.baseUrl ?? DEFAULT_API_BASE_URL };
+}
+
+/** Where lookups are sent, and with which key: the organisation's where it set them (see parseManagedSettings). */
+export function lookupTarget(
+  own: { apiKey: string; baseUrl: string },
+  managed: ManagedSettings,
+): { apiKey: string; baseUrl: string } {
+  return { apiKey: managed.apiKey ?? own.apiKey.trim(), baseUrl: managed.baseUrl ?? own.baseUrl };
 }
 
 /** The fields the organisation set: the options page shows them locked. */

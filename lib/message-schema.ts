@@ -5,11 +5,15 @@ import { baseUrlSchema } from './settings.ts';
 
 /** Every message into the background, checked for shape before anything is done with it. */
 export const requestSchema = z.discriminatedUnion('type', [
-  /** A lookup on a person's intent: a hover, a manual lookup, a click on a domain in the popup. */
+  /**
+   * A lookup on a person's intent: a hover or a click in a card (`intent`, which says which: a card's lookups
+   * have a budget per tab, lib/lookup/card-lookup.ts), a manual lookup, a click on a domain in the popup.
+   */
   z.object({
     type: z.literal('lookup'),
     domain: z.string().min(1).max(253),
     refresh: z.boolean().optional(),
+    intent: z.enum(['hover', 'click']).optional(),
   }),
   /**
    * The answer already cached for a domain, or null: never the API. Sent as the pointer comes to an

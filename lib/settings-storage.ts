@@ -1,6 +1,11 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { applyManaged, type ManagedSettings, parseManagedSettings } from './managed-settings.ts';
+import {
+  applyManaged,
+  lookupTarget,
+  type ManagedSettings,
+  parseManagedSettings,
+} from './managed-settings.ts';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from './settings.ts';
 
 /**
@@ -38,8 +43,12 @@ export async function loadSettings(): Promise<Settings> {
   return applyManaged(local, managed);
 }
 
-/** The key in force: the organisation's, else the person's own. Only the background asks. */
-export async function loadApiKey(): Promise<string> {
-  const managed = await loadManagedSettings();
-  return managed.apiKey ?? (await apiKeyItem.getValue()).trim();
+/** The key in force and the address it goes to (lookupTarget). Only the background asks. */
+export async function loadLookupTarget(): Promise<{ apiKey: string; baseUrl: string }> {
+  const [settings, apiKey, managed] = await Promise.all([
+    loadLocalSettings(),
+    apiKeyItem.getValue(),
+    loadManagedSettings(),
+  ]);
+  return lookupTarget({ apiKey, baseUrl: settings.baseUrl }, managed);
 }

@@ -6,20 +6,39 @@ export const DEFAULT_API_BASE_URL: string = import.meta.env.WXT_API_BASE_URL || 
 
 const DEFAULT_CACHE_TTL_HOURS = 7 * 24;
 
-/** A base URL people may set: absolute http(s), no query or fragment; stored without a trailing slash. */
+/**
+ * Whether a host name is this computer: localhost, 127.0.0.0/8 or ::1 (as the URL parser writes them, so
+ * `127.1` and `0x7f.0.0.1` are 127.0.0.1 by then).
+ */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * What is wrong with a service address, or null: `invalid` is not an absolute http(s) address without query,
+ * fragment or user; `insecure` is http:// to another computer, which would carry the key in clear text on
+ * the way (a local service for development or tests is the one use of http://).
+ */
+export function baseUrlProblem(value: string): 'invalid' | 'insecure' | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return 'invalid';
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.search || url.hash || url.username)
+    return 'invalid';
+  return url.protocol === 'http:' && !isLoopback(url.hostname) ? 'insecure' : null;
+}
+
+/** A base URL people may set (see baseUrlProblem); stored without a trailing slash. */
 export const baseUrlSchema = z
   .string()
   .trim()
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (
-        (url.protocol === 'https:' || url.protocol === 'http:') && !url.search && !url.hash && !url.username
-      );
-    } catch {
-      return false;
-    }
-  }, 'Enter an http:// or https:// address, like https://webmaillookup.com')
+  .refine(
+    (value) => baseUrlProblem(value) === null,
+    'Enter an https:// address, like https://webmaillookup.com',
+  )
   .transform((value) => value.replace(/\/+$/, ''));
 
 /**

@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import buildExtension from '../test/e2e/support/build-extension.ts';
-import { hoverText } from '../test/e2e/support/extension-browser.ts';
+import { chromiumCard, hoverText } from '../test/e2e/support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from '../test/e2e/support/stack.ts';
 
 const STORE = new URL('../docs/store/', import.meta.url).pathname;
@@ -31,7 +31,7 @@ async function newPage(
 /** A page with the card open over `address`, answered. */
 async function cardOpen(page: Page, address: string): Promise<void> {
   await hoverText(page, address);
-  await page.locator('webmail-lookup-card').getByTestId('result-source').waitFor();
+  await chromiumCard(page).answered();
 }
 
 /** What shows an extension page is ready: the popup's first answer, the other pages' heading. */
@@ -84,7 +84,7 @@ async function readmePictures(stack: ExtensionStack): Promise<void> {
     const page = await newPage(stack, { width: 900, height: 600 }, theme);
     await page.goto(stack.pages.url(theme === 'dark' ? 'gmail-dark.html' : 'plain.html'));
     await cardOpen(page, theme === 'dark' ? 'jane@gmail.com' : 'jane.doe+news@gmail.com');
-    const box = await page.locator('webmail-lookup-card').getByTestId('result-card').boundingBox();
+    const box = await chromiumCard(page).box('result-card');
     if (!box) throw new Error('the card has no box');
     // The popup at the size the toolbar opens it, listing the page's addresses.
     const popup = await newPage(stack, { width: 400, height: 560 }, theme);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ResultCard } from '@/components/ResultCard.tsx';
 import { useDomainLookup } from '@/components/use-domain-lookup.ts';
+import { DrawnWords } from '@/components/words.ts';
 import { domainOf } from '@/lib/email/extract.ts';
 import { t } from '@/lib/i18n.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
@@ -17,7 +18,10 @@ export interface HoverCardProps {
   onClose: () => void;
 }
 
-/** The card shown over a page: the answer about the address's domain, and a refresh that asks again. */
+/**
+ * The card shown over a page: the answer about the address's domain, a refresh that asks again, and a
+ * lookup on a click where the tab's lookups without one are spent. Its words are drawn (components/words.ts).
+ */
 export function HoverCard({ address, answer, settings, theme, onClose }: HoverCardProps) {
   const { result, run, follow } = useDomainLookup();
   const domain = domainOf(address);
@@ -26,19 +30,22 @@ export function HoverCard({ address, answer, settings, theme, onClose }: HoverCa
   }, [follow, answer]);
 
   return (
-    <div data-testid="hover-card" role="dialog" aria-label={t('cardLabel', address)} aria-live="polite">
-      <ResultCard
-        address={address}
-        result={result}
-        searchQueryTemplate={settings.searchQueryTemplate}
-        sendingAddresses={settings.sendingAddresses}
-        theme={theme}
-        onRefresh={() => void run(domain, true)}
-        onOpenOptions={() => {
-          void sendRequest({ type: 'open-options' });
-          onClose();
-        }}
-      />
-    </div>
+    <DrawnWords.Provider value={true}>
+      <div data-testid="hover-card" role="dialog" aria-label={t('cardLabel', address)} aria-live="polite">
+        <ResultCard
+          address={address}
+          result={result}
+          searchQueryTemplate={settings.searchQueryTemplate}
+          sendingAddresses={settings.sendingAddresses}
+          theme={theme}
+          onRefresh={() => void run(domain, { refresh: true })}
+          onLookUp={() => void run(domain, { intent: 'click' })}
+          onOpenOptions={() => {
+            void sendRequest({ type: 'open-options' });
+            onClose();
+          }}
+        />
+      </div>
+    </DrawnWords.Provider>
   );
 }

@@ -23,8 +23,17 @@ async function settleMicrotasks(): Promise<void> {
   for (let i = 0; i < 20; i++) await Promise.resolve();
 }
 
-const inCard = (testId: string) =>
-  document.querySelector(CARD_TAG)?.shadowRoot?.querySelector(`[data-testid="${testId}"]`) ?? null;
+/** The card's shadow root, kept as the card attaches it: closed, the page's view of the host has none. */
+let root: ShadowRoot | null = null;
+const attachShadow = Element.prototype.attachShadow;
+vi.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init) {
+  root = attachShadow.call(this, init);
+  return root;
+});
+
+const inCard = (testId: string) => root?.querySelector(`[data-testid="${testId}"]`) ?? null;
+/** What the card shows in an element: its words are drawn by CSS from an attribute (components/words.ts). */
+const wordsOf = (testId: string) => inCard(testId)?.getAttribute('data-words') ?? null;
 
 let card: CardUi;
 let answer: (result: LookupResult) => void;
@@ -45,7 +54,7 @@ afterEach(() => card.hide());
 describe('the hover card', () => {
   it('asks the background for the domain as it opens, and shows loading meanwhile', () => {
     card.show(TARGET, CARD_SETTINGS);
-    expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', refresh: false });
+    expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', intent: 'hover' });
     // Rendered at once, not in a task React schedules: the card is there for the next frame.
     expect(inCard('loading')).not.toBeNull();
   });
@@ -54,7 +63,7 @@ describe('the hover card', () => {
     card.show(TARGET, CARD_SETTINGS);
     answer(FOUND);
     await settleMicrotasks();
-    expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
+    expect(wordsOf('provider-nice-name')).toBe('Gmail');
   });
 
   it('asks nothing new when the open card is shown again (keyboard focus on it)', async () => {
@@ -64,23 +73,40 @@ describe('the hover card', () => {
     card.show(TARGET, CARD_SETTINGS);
     await settleMicrotasks();
     expect(sendRequest).toHaveBeenCalledTimes(1);
-    expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
+    expect(wordsOf('provider-nice-name')).toBe('Gmail');
   });
 
   it('shows an answer found cached during the hover delay, without asking again', async () => {
     card.show(TARGET, CARD_SETTINGS, Promise.resolve(FOUND));
     await settleMicrotasks();
-    expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
+    expect(wordsOf('provider-nice-name')).toBe('Gmail');
     expect(sendRequest).not.toHaveBeenCalled();
   });
 
   it('asks for a lookup when nothing was cached', async () => {
     card.show(TARGET, CARD_SETTINGS, Promise.resolve(null));
     await settleMicrotasks();
-    expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', refresh: false });
+    expect(sendRequest).toHaveBeenCalledWith({ type: 'lookup', domain: 'gmail.com', intent: 'hover' });
     answer(FOUND);
     await settleMicrotasks();
-    expect(inCard('provider-nice-name')?.textContent).toBe('Gmail');
+    expect(wordsOf('provider-nice-name')).toBe('Gmail');
+  });
+
+  it('is a closed shadow root: the page finds the host, and nothing in it', () => {
+    card.show(TARGET, CARD_SETTINGS);
+    const host = document.querySelector(CARD_TAG);
+    expect(host).not.toBeNull();
+    expect(host?.shadowRoot).toBeNull();
+    expect(root?.mode).toBe('closed');
+  });
+
+  it('answers no click a script makes, even on a control inside it', async () => {
+    card.show(TARGET, CARD_SETTINGS);
+    answer(FOUND);
+    await settleMicrotasks();
+    (inCard('refresh') as HTMLElement).click();
+    await settleMicrotasks();
+    expect(sendRequest).toHaveBeenCalledTimes(1);
   });
 
   it('asks again for a card opened anew', () => {

@@ -18,6 +18,36 @@ import type { HoverTarget } from './hover.ts';
 
 const CARD_GAP_PX = 6;
 const CARD_WIDTH_PX = 336;
+/** What the card's controls answer to (React listens for them at its container, inside the shadow root). */
+const INPUT_EVENTS = [
+  'click',
+  'auxclick',
+  'keydown',
+  'keyup',
+  'pointerdown',
+  'pointerup',
+  'mousedown',
+  'mouseup',
+];
+
+/**
+ * The one place the card checks that a person made an event: any other is stopped at the shadow root,
+ * before React sees it, and its default action (following a link) cancelled. The page cannot reach into
+ * the closed root to dispatch one there; this holds should a browser ever hand it a node inside.
+ */
+function answerPeopleOnly(root: ShadowRoot): void {
+  for (const type of INPUT_EVENTS) {
+    root.addEventListener(
+      type,
+      (event) => {
+        if (event.isTrusted) return;
+        event.stopImmediatePropagation();
+        event.preventDefault();
+      },
+      { capture: true },
+    );
+  }
+}
 
 /** What of settings the card shows an answer with. */
 export type CardSettings = Pick<ContentSettings, 'searchQueryTemplate' | 'sendingAddresses'>;
@@ -30,6 +60,9 @@ export interface CardUi {
   contains(node: EventTarget | null): boolean;
 }
 
+/** The lookup a card opened by a hover asks for: within the tab's budget (lib/lookup/card-lookup.ts). */
+const lookUpOnHover = (domain: string) => lookUpDomain(domain, { intent: 'hover' });
+
 export async function createCardUi(ctx: ContentScriptContext, onClose: () => void): Promise<CardUi> {
   const ui = await createShadowRootUi(ctx, {
     name: CARD_TAG,
@@ -37,9 +70,14 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
     anchor: 'html',
     append: 'last',
     css: CARD_CSS,
+    // Closed: to the page, the host has no shadowRoot, and nothing in the card is reachable by its script.
+    mode: 'closed',
+    // Keys typed in the card stop at it, so they do not work the page's own shortcuts (Gmail's "r" replies).
+    isolateEvents: true,
     onMount: (container) => createRoot(container),
     onRemove: (root: Root | undefined) => root?.unmount(),
   });
+  answerPeopleOnly(ui.shadow);
   /** The address on the open card and the lookup it shows: showing it again (a focus) asks nothing new. */
   let open: { address: string; answer: Promise<LookupResult> } | null = null;
   return {
@@ -51,7 +89,7 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
         const domain = domainOf(target.address);
         open = {
           address: target.address,
-          answer: cached ? cached.then((hit) => hit ?? lookUpDomain(domain)) : lookUpDomain(domain),
+          answer: cached ? cached.then((hit) => hit ?? lookUpOnHover(domain)) : lookUpOnHover(domain),
         };
       }
       const { answer } = open;

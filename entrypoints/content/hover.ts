@@ -34,16 +34,42 @@ function caretAt(x: number, y: number, shadowRoots: ShadowRoot[]): { node: Node;
   return range ? { node: range.startContainer, offset: range.startOffset } : null;
 }
 
+/** Keys with which a person moves focus: Tab and Shift+Tab, and the arrows in lists and menus. */
+const FOCUS_KEY = /^(?:Tab|Arrow)/;
+
 /**
  * Turns pointer rests, keyboard focus, Escape and scrolling into showing and hiding the card. One delegated
  * listener per event type on the document; the address under the pointer comes from the pointer position.
+ *
+ * Only a person opens a card, so only trusted events are heard: a page can dispatch pointer, mouse, key
+ * and focus events of its own, and each would cost the person a credit. Focus is a person's only when
+ * their key moved it: a page's `.focus()` makes a trusted focusin too, so a focusin counts only as the
+ * first one after a trusted focus key, in the task of that key press (where the browser moves focus for
+ * Tab, and a page's list or menu moves it for an arrow). Either way the card waits the hover delay.
  */
 export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, options: HoverOptions) {
+  /** Adds a listener that a person's events reach, and no event a script made. */
+  const listen = <E extends Event>(
+    target: EventTarget,
+    type: string,
+    listener: (event: E) => void,
+    listenerOptions?: AddEventListenerOptions,
+  ) =>
+    ctx.addEventListener(
+      target,
+      type,
+      (event: Event) => {
+        if (event.isTrusted) listener(event as E);
+      },
+      listenerOptions,
+    );
   let pending: { address: string; timer: number } | null = null;
   let openAddress: string | null = null;
   let leaveTimer: number | null = null;
   let frame: number | null = null;
   let lastPointer: PointerEvent | null = null;
+  /** A person pressed a focus key in the task now running: the next focusin is theirs. */
+  let focusKeyPressed = false;
   /** composedPath() is empty once dispatch ends, so the innermost target is kept when the event arrives. */
   let lastInnermost: EventTarget | null = null;
 
@@ -103,6 +129,11 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
       if (openAddress !== null && leaveTimer === null) leaveTimer = ctx.setTimeout(hide, CARD_LEAVE_GRACE_MS);
       return;
     }
+    wait(target, event.timeStamp);
+  }
+
+  /** Shows the card for `target` once the delay has run from `since` (the event's time, not when handled). */
+  function wait(target: HoverTarget, since: number) {
     if (target.address === openAddress) {
       cancelLeave();
       return;
@@ -110,38 +141,48 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
     if (target.address === pending?.address) return;
     cancelPending();
     options.prepare(target);
-    // The delay runs from the pointer's arrival, not from the frame that handled it.
-    const waited = performance.now() - event.timeStamp;
-    const delay = Math.max(0, options.delayMs() - waited);
+    const delay = Math.max(0, options.delayMs() - (performance.now() - since));
     pending = { address: target.address, timer: ctx.setTimeout(() => show(target), delay) };
   }
 
-  ctx.addEventListener(
+  listen<PointerEvent>(
     document,
     'pointermove',
     (event) => {
-      lastPointer = event as PointerEvent;
+      lastPointer = event;
       lastInnermost = event.composedPath()[0] ?? null;
       if (frame === null) frame = requestAnimationFrame(onPointer);
     },
     { passive: true, capture: true },
   );
-  ctx.addEventListener(document, 'focusin', (event) => {
-    if (options.isInsideCard(event.target)) return;
+  listen<FocusEvent>(document, 'focusin', (event) => {
+    const byKey = focusKeyPressed;
+    focusKeyPressed = false;
+    if (!byKey || options.isInsideCard(event.target)) return;
     const [focused] = event.composedPath();
     const fromElement = scanner.addressOfElement(focused instanceof Element ? focused : null);
     if (fromElement)
-      show({ address: fromElement.address, rect: fromElement.element.getBoundingClientRect() });
+      wait(
+        { address: fromElement.address, rect: fromElement.element.getBoundingClientRect() },
+        event.timeStamp,
+      );
+    else cancelPending();
   });
-  ctx.addEventListener(
+  listen<KeyboardEvent>(
     document,
     'keydown',
     (event) => {
-      if ((event as KeyboardEvent).key === 'Escape') hide();
+      if (event.key === 'Escape') hide();
+      if (!FOCUS_KEY.test(event.key)) return;
+      focusKeyPressed = true;
+      // Over when this task ends: the focus a key moves, it moves in the key's own task.
+      ctx.setTimeout(() => {
+        focusKeyPressed = false;
+      }, 0);
     },
     { capture: true },
   );
-  ctx.addEventListener(
+  listen(
     window,
     'scroll',
     (event) => {
@@ -149,7 +190,7 @@ export function watchHovers(ctx: ContentScriptContext, scanner: PageScanner, opt
     },
     { passive: true, capture: true },
   );
-  ctx.addEventListener(document, 'pointerleave', () => {
+  listen(document, 'pointerleave', () => {
     if (openAddress !== null) leaveTimer ??= ctx.setTimeout(hide, CARD_LEAVE_GRACE_MS);
   });
 

@@ -4,7 +4,7 @@ import { PAGE_THEME_CSS } from '@/components/theme.ts';
 import { t } from '@/lib/i18n.ts';
 import type { ManagedField } from '@/lib/managed-settings.ts';
 import { sendRequest } from '@/lib/messages.ts';
-import { baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '@/lib/settings.ts';
+import { baseUrlProblem, baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '@/lib/settings.ts';
 import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
 
 const OPTIONS_CSS = `${PAGE_THEME_CSS}
@@ -27,6 +27,11 @@ button.primary { background: var(--wl-primary-bg); border-color: var(--wl-primar
 function hostPattern(baseUrl: string): string {
   const url = new URL(baseUrl);
   return `${url.protocol}//${url.hostname}/*`;
+}
+
+/** What to tell a person about a service address that cannot be used. */
+function baseUrlMessage(value: string): string {
+  return baseUrlProblem(value) === 'insecure' ? t('optionsBaseUrlInsecure') : t('optionsBaseUrlInvalid');
 }
 
 /** Lists are edited as text, one entry a line. */
@@ -84,7 +89,7 @@ export function OptionsApp() {
     const own = useSettingsStore.getState();
     const baseUrl = baseUrlSchema.safeParse(locked('baseUrl') ? own.settings.baseUrl : draft.baseUrl);
     if (!baseUrl.success) {
-      setStatus({ ok: false, text: t('optionsBaseUrlInvalid') });
+      setStatus({ ok: false, text: baseUrlMessage(draft.baseUrl) });
       return;
     }
     if (!locked('baseUrl') && hostPattern(baseUrl.data) !== hostPattern(DEFAULT_API_BASE_URL)) {
@@ -116,7 +121,7 @@ export function OptionsApp() {
     setTestResult(t('optionsTesting'));
     const baseUrl = baseUrlSchema.safeParse(draft.baseUrl);
     if (!baseUrl.success) {
-      setTestResult(t('optionsBaseUrlFirst'));
+      setTestResult(`${t('optionsBaseUrlFirst')} ${baseUrlMessage(draft.baseUrl)}`);
       return;
     }
     const result = await sendRequest({ type: 'test-key', apiKey, baseUrl: baseUrl.data });

@@ -103,7 +103,8 @@ export function PopupApp() {
           result={manual.result}
           searchQueryTemplate={settings.searchQueryTemplate}
           sendingAddresses={settings.sendingAddresses}
-          onRefresh={() => void manual.run(submitted.domain, true)}
+          onRefresh={() => void manual.run(submitted.domain, { refresh: true })}
+          onLookUp={() => void manual.run(submitted.domain)}
           onOpenOptions={() => void browser.runtime.openOptionsPage()}
         />
       )}

@@ -47,6 +47,7 @@ function DomainGroup({
           searchQueryTemplate={settings.searchQueryTemplate}
           sendingAddresses={settings.sendingAddresses}
           onRefresh={() => onLookup(true)}
+          onLookUp={() => onLookup(false)}
           onOpenOptions={() => void browser.runtime.openOptionsPage()}
         />
       )}

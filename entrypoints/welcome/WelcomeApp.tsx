@@ -97,7 +97,8 @@ export function WelcomeApp() {
             result={sample.result}
             searchQueryTemplate={settingsInForce(store).searchQueryTemplate}
             sendingAddresses={settingsInForce(store).sendingAddresses}
-            onRefresh={() => void run(domainOf(SAMPLE_ADDRESS), true)}
+            onRefresh={() => void run(domainOf(SAMPLE_ADDRESS), { refresh: true })}
+            onLookUp={() => void run(domainOf(SAMPLE_ADDRESS))}
             onOpenOptions={() => void browser.runtime.openOptionsPage()}
           />
         )}

@@ -126,6 +126,24 @@ describe('mapping answers to outcomes', () => {
     expect(await lookup()).toEqual({ kind: 'rate-limited', message: 'slow down', retryAfterSeconds: 30 });
     expect(received).toHaveLength(1);
   });
+
+  it('429 reads Retry-After given as a date too, as the seconds left, never less than none', async () => {
+    const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
+    script = json(429, { success: false, message: 'slow down', data: null }, { 'Retry-After': inTwoMinutes });
+    const outcome = await lookup();
+    expect(outcome.kind).toBe('rate-limited');
+    // The date has whole seconds, so up to a second of it may be gone by the time it is read.
+    expect((outcome as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThanOrEqual(118);
+    expect((outcome as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(120);
+    script = json(
+      429,
+      { success: false, message: 'slow down', data: null },
+      { 'Retry-After': 'Thu, 01 Jan 1970 00:00:00 GMT' },
+    );
+    expect(await lookup()).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: 0 });
+    script = json(429, { success: false, message: 'slow down', data: null });
+    expect(await lookup()).toMatchObject({ kind: 'rate-limited', retryAfterSeconds: null });
+  });
 });
 
 describe('malformed answers', () => {

@@ -1,10 +1,14 @@
 import { t } from '../i18n.ts';
 import type { LookupResult } from './result.ts';
 
+/**
+ * What a person can do about a state. `look-up` asks again on a click, as a plain lookup (an error was never
+ * cached, so it reaches the service), never a refresh: that would skip the cache and cost a credit.
+ */
 export type ResultAction =
   | { kind: 'open-options'; label: string }
   | { kind: 'link'; label: string; href: string }
-  | { kind: 'retry'; label: string };
+  | { kind: 'look-up'; label: string };
 
 export interface ResultDescription {
   title: string;
@@ -13,7 +17,7 @@ export interface ResultDescription {
 }
 
 const openOptions = (): ResultAction => ({ kind: 'open-options', label: t('actionOpenSettings') });
-const retry = (): ResultAction => ({ kind: 'retry', label: t('actionTryAgain') });
+const retry = (): ResultAction => ({ kind: 'look-up', label: t('actionTryAgain') });
 
 /** How old an answer is, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
 export function formatAge(ms: number): string {
@@ -85,6 +89,12 @@ export function describeResult(result: LookupResult | null): ResultDescription {
         title: t('stateUnreachableTitle'),
         detail: t('stateUnreachableDetail', result.message),
         action: retry(),
+      };
+    case 'over-budget':
+      return {
+        title: t('stateOverBudgetTitle'),
+        detail: t('stateOverBudgetDetail'),
+        action: { kind: 'look-up', label: t('actionLookUp') },
       };
   }
 }

@@ -32,6 +32,8 @@ export const lookupResultSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('invalid'), message: z.string() }),
   /** The service could not be reached or answered badly, and the catalog does not know the domain. */
   z.object({ state: z.literal('unreachable'), message: z.string() }),
+  /** The tab's budget of lookups without a click is spent (HOVER_LOOKUP_BURST): a click in the card asks. */
+  z.object({ state: z.literal('over-budget') }),
 ]);
 
 export type LookupResult = z.infer<typeof lookupResultSchema>;

@@ -113,6 +113,14 @@ describe('lookup service', () => {
     expect(calls.filter((call) => call.email === 'proton.me')).toHaveLength(2);
   });
 
+  it('says a 429 as too many lookups, with the seconds to wait, and offers a plain lookup again', () => {
+    expect(describeResult({ state: 'rate-limited', message: 'slow', retryAfterSeconds: 30 })).toEqual({
+      title: 'Too many lookups',
+      detail: 'Try again in 30 s.',
+      action: { kind: 'look-up', label: 'Try again' },
+    });
+  });
+
   it('gives every state words and an action', () => {
     expect(
       describeResult({ state: 'billing', message: 'x', topUpUrl: 'https://dash.example/top' }).action,

@@ -21,7 +21,8 @@ export interface LookupServiceDeps {
  */
 export function createLookupService(deps: LookupServiceDeps) {
   const now = deps.now ?? Date.now;
-  const inFlight = new Map<string, Promise<LookupResult>>();
+  /** Lookups on their way, each with whether its gate refused it (then it never asked, and answers no one else). */
+  const inFlight = new Map<string, Promise<{ result: LookupResult; refused: boolean }>>();
 
   function fromCatalog(domain: string, reason: FallbackReason): LookupAnswer | null {
     const info = classify(domain);
@@ -75,19 +76,38 @@ export function createLookupService(deps: LookupServiceDeps) {
     cached(domain: string): Promise<LookupAnswer | null> {
       return deps.cache.get(domain);
     },
-    /** Looks a domain up; `refresh` skips both caches (ours and the service's). */
-    async lookup(domain: string, { refresh = false } = {}): Promise<LookupResult> {
-      if (!refresh) {
-        const hit = await deps.cache.get(domain);
-        if (hit) return hit;
-      }
+    /**
+     * Looks a domain up; `refresh` skips both caches (ours and the service's). A lookup already on its way
+     * is waited for; only one that would ask the API goes through `gate` first, which answers instead of
+     * the API (a budget spent, say) or lets it ask (null). A lookup its gate refused is no answer for those
+     * who waited for it: each asks again, through a gate of its own.
+     */
+    async lookup(
+      domain: string,
+      { refresh = false, gate }: { refresh?: boolean; gate?: () => Promise<LookupResult | null> } = {},
+    ): Promise<LookupResult> {
       const key = `${refresh ? 'refresh' : 'lookup'}:${domain}`;
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = fetchFromApi(domain, refresh).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
+      for (;;) {
+        if (!refresh) {
+          const hit = await deps.cache.get(domain);
+          if (hit) return hit;
+        }
+        const waited = inFlight.get(key);
+        if (waited) {
+          const { result, refused } = await waited;
+          if (refused) continue;
+          return result;
+        }
+        // Registered before anything is awaited, so that lookups asked at the same moment wait for this one.
+        const flight = (async () => {
+          const refusal = await gate?.();
+          return refusal
+            ? { result: refusal, refused: true }
+            : { result: await fetchFromApi(domain, refresh), refused: false };
+        })().finally(() => inFlight.delete(key));
+        inFlight.set(key, flight);
+        return (await flight).result;
       }
-      return pending;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hoverText } from './support/extension-browser.ts';
+import { chromiumCard, hoverText } from './support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /** Chrome stops idle service workers at any time; the DevTools protocol does it on demand. */
@@ -28,16 +28,14 @@ describe('a dead service worker', () => {
     await expect.poll(() => stack.proxy.countFor('workspace-customer.example.com')).toBe(1);
     await stopServiceWorkers();
     stack.proxy.setDelay(0);
-    const card = page.getByTestId('hover-card');
-    await expect
-      .poll(() => card.getByTestId('provider-nice-name').textContent(), { timeout: 15_000 })
-      .toBe('Google Workspace');
+    const card = chromiumCard(page);
+    await expect.poll(() => card.text('provider-nice-name'), { timeout: 15_000 }).toBe('Google Workspace');
     // One request died with the worker; the fresh worker asked once more, and never again after that.
     expect(stack.proxy.countFor('workspace-customer.example.com')).toBe(2);
     await page.mouse.move(1, 1);
-    await card.waitFor({ state: 'detached' });
+    await card.closed();
     await hoverText(page, 'sales@workspace-customer.example.com');
-    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Google Workspace');
+    await expect.poll(() => card.text('provider-nice-name')).toBe('Google Workspace');
     expect(stack.proxy.countFor('workspace-customer.example.com')).toBe(2);
     await page.close();
   });
@@ -46,17 +44,15 @@ describe('a dead service worker', () => {
     const page = await stack.browser.context.newPage();
     await page.goto(stack.pages.url('plain.html'));
     await hoverText(page, 'jane.doe+news@gmail.com');
-    const card = page.getByTestId('hover-card');
-    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    const card = chromiumCard(page);
+    await expect.poll(() => card.text('provider-nice-name')).toBe('Gmail');
     const asked = stack.proxy.countFor('gmail.com');
     await page.waitForTimeout(400);
     await stopServiceWorkers();
     await page.mouse.move(1, 1);
-    await card.waitFor({ state: 'detached' });
+    await card.closed();
     await hoverText(page, 'jane.doe+news@gmail.com');
-    await expect
-      .poll(() => card.getByTestId('provider-nice-name').textContent(), { timeout: 15_000 })
-      .toBe('Gmail');
+    await expect.poll(() => card.text('provider-nice-name'), { timeout: 15_000 }).toBe('Gmail');
     expect(stack.proxy.countFor('gmail.com')).toBe(asked);
     await page.close();
   });

@@ -2,8 +2,8 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FirefoxExtensionBrowser,
+  firefoxCard,
   hoverText,
-  inCard,
   launchFirefoxWithExtension,
   testId,
   until,
@@ -101,9 +101,10 @@ describe('Firefox', () => {
   it('the hover card names Gmail, with links to open and search it', async () => {
     const { page } = await firefox.openPage(backend.pages.url('plain.html'), 6);
     await hoverText(page, 'jane.doe+news@gmail.com');
-    await expect.poll(() => inCard(page, 'provider-nice-name'), { timeout: 10_000 }).toBe('Gmail');
-    expect(await inCard(page, 'open-webmail', 'href')).toBe('https://mail.google.com/mail');
-    expect(await inCard(page, 'search-webmail', 'href')).toMatch(
+    const card = firefoxCard(page);
+    await expect.poll(() => card.text('provider-nice-name'), { timeout: 10_000 }).toBe('Gmail');
+    expect(await card.attribute('open-webmail', 'href')).toBe('https://mail.google.com/mail');
+    expect(await card.attribute('search-webmail', 'href')).toMatch(
       /^https:\/\/mail\.google\.com\/mail\/#search\/.*jane\.doe%2Bnews%40gmail\.com/,
     );
     await page.close();

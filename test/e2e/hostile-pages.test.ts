@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADDRESSES_PER_PAGE, MAX_ELEMENTS_PER_XPATH, POPUP_LOOKUP_BUDGET } from '../../lib/limits.ts';
-import { launchPlainBrowser } from './support/extension-browser.ts';
+import { chromiumCard, launchPlainBrowser } from './support/extension-browser.ts';
 import { LONG_FRAME_MS, measurePageCost, openMeasuredPage, type PageCost } from './support/page-cost.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
@@ -315,16 +315,17 @@ describe('hostile pages', () => {
       return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
     });
     await page.mouse.move(box.x, box.y, { steps: 2 });
-    const card = page.getByTestId('hover-card');
-    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Proton Mail');
+    const card = chromiumCard(page);
+    await expect.poll(() => card.text('provider-nice-name')).toBe('Proton Mail');
     await page.mouse.move(1, 1);
-    await card.waitFor({ state: 'detached' });
+    await card.closed();
     await page.locator('contact-card a').hover();
-    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    await expect.poll(() => card.text('provider-nice-name')).toBe('Gmail');
     await page.keyboard.press('Escape');
-    await card.waitFor({ state: 'detached' });
-    await page.locator('contact-card a').focus();
-    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    await card.closed();
+    // The link in the component's shadow root is the page's first stop for Tab.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => card.text('provider-nice-name')).toBe('Gmail');
     await page.close();
   });
 
@@ -351,7 +352,8 @@ describe('hostile pages', () => {
     });
     const offset = (await page.locator('iframe').boundingBox()) ?? { x: 0, y: 0 };
     await page.mouse.move(offset.x + box.x, offset.y + box.y, { steps: 2 });
-    await expect.poll(() => frame.getByTestId('flag-privacy').getAttribute('data-value')).toBe('true');
+    // The frame's own card: the DevTools protocol finds it inside the frame's document.
+    await expect.poll(() => chromiumCard(page).attribute('flag-privacy', 'data-value')).toBe('true');
     await page.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
-import { hoverText } from './support/extension-browser.ts';
+import { chromiumCard, hoverText } from './support/extension-browser.ts';
 import { addPasteTarget } from './support/in-page.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
@@ -67,8 +67,9 @@ describe('a link for the customer', () => {
     const page = await stack.browser.context.newPage();
     await page.goto(stack.pages.url('plain.html'));
     await hoverText(page, 'jane.doe+news@gmail.com');
-    const button = page.locator('webmail-lookup-card').getByTestId('copy-link-for-them');
-    await expect.poll(() => button.textContent()).toBe(messages.cardCopyLinkForThem.message);
+    await expect
+      .poll(() => chromiumCard(page).text('copy-link-for-them'))
+      .toBe(messages.cardCopyLinkForThem.message);
     await page.close();
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import messages from '../../public/_locales/en/messages.json';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 let stack: ExtensionStack;
@@ -50,7 +51,7 @@ describe('options page', () => {
     await options.getByTestId('api-key-save').click();
     await expect
       .poll(() => options.getByTestId('save-status').textContent())
-      .toMatch(/http:\/\/ or https:\/\//);
+      .toBe(messages.optionsBaseUrlInvalid.message);
     await options.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheEntryKey } from '../../lib/lookup/cache.ts';
-import { hoverText } from './support/extension-browser.ts';
+import { chromiumCard, hoverText } from './support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /** chrome.storage.local holds about 10 MB; a full one must not break lookups. */
@@ -46,15 +46,15 @@ describe('a full storage quota', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(stack.pages.url('plain.html'));
     await hoverText(page, 'jane.doe+news@gmail.com');
-    const card = page.getByTestId('hover-card');
-    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    const card = chromiumCard(page);
+    await expect.poll(() => card.text('provider-nice-name')).toBe('Gmail');
     await page.waitForTimeout(500);
 
     const asked = stack.proxy.countFor('gmail.com');
     await page.mouse.move(1, 1);
-    await card.waitFor({ state: 'detached' });
+    await card.closed();
     await hoverText(page, 'jane.doe+news@gmail.com');
-    await expect.poll(() => card.getByTestId('provider-nice-name').textContent()).toBe('Gmail');
+    await expect.poll(() => card.text('provider-nice-name')).toBe('Gmail');
     expect(stack.proxy.countFor('gmail.com')).toBe(asked);
     expect(errors).toEqual([]);
     // The answer came from memory: storage could not take it.

@@ -1,11 +1,12 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
+import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from 'playwright-core';
 import type { Settings } from '../../../lib/settings.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
+import { CARD_TAG, Card, type PageFunction } from './card.ts';
 import { chromiumWithPolicy } from './chromium-policy.ts';
-import { textBox } from './in-page.ts';
+import { isUnderlined, textBox } from './in-page.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -189,19 +190,95 @@ export async function hoverText(page: Page, text: string, { found = true } = {})
   };
   const first = await box();
   if (!first) throw new Error(`"${text}" is not on the page`);
-  if (found) {
-    await page.waitForFunction((needle) => {
-      const highlight = CSS.highlights.get('webmail-lookup');
-      if (!highlight) return false;
-      for (const range of highlight.keys()) {
-        const node = range.startContainer;
-        if (node instanceof Text && node.data.slice(range.startOffset, range.endOffset) === needle)
-          return true;
-      }
-      return false;
-    }, text);
-  }
+  if (found) await page.waitForFunction(isUnderlined, text);
   // Where it is now: the page may have moved while the address was found.
   const at = (await box()) ?? first;
   await page.mouse.move(at.x, at.y, { steps: 2 });
+}
+
+/** A node of DOM.getDocument's tree, as far as finding the card needs. */
+interface DomNode {
+  nodeName: string;
+  backendNodeId: number;
+  children?: DomNode[];
+  shadowRoots?: DomNode[];
+  contentDocument?: DomNode;
+}
+
+/** The card's host in a document tree, frames included: the first one with a shadow root. */
+function findCardHost(node: DomNode): DomNode | null {
+  if (node.nodeName === CARD_TAG.toUpperCase() && node.shadowRoots?.length) return node;
+  for (const child of [
+    ...(node.children ?? []),
+    ...(node.shadowRoots ?? []),
+    ...(node.contentDocument ? [node.contentDocument] : []),
+  ]) {
+    const found = findCardHost(child);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * The card's closed shadow root as an object of its page's world (or its frame's): DOM.getDocument with
+ * `pierce` sees closed roots and same-process frames, and DOM.resolveNode gives the root to the page's
+ * world. The content script makes the card's host and root once, and shows and hides that host.
+ */
+async function findCardRoot(session: CDPSession): Promise<string | null> {
+  const { root } = await session.send('DOM.getDocument', { depth: -1, pierce: true });
+  const shadow = findCardHost(root as DomNode)?.shadowRoots?.[0];
+  if (!shadow) return null;
+  const { object } = await session.send('DOM.resolveNode', { backendNodeId: shadow.backendNodeId });
+  return object.objectId ?? null;
+}
+
+/**
+ * Each page's DevTools session, and its card's root once found: held from then on, so that a card closed
+ * (its host out of the document, where DOM.getDocument no longer sees it) is still reached, as closed.
+ */
+const cardConnections = new WeakMap<Page, { session: Promise<CDPSession>; root: string | null }>();
+
+/** The hover card of a page in Chromium, reached through the DevTools protocol (support/card.ts). */
+export function chromiumCard(page: Page): Card {
+  let connection = cardConnections.get(page);
+  if (!connection) {
+    connection = { session: page.context().newCDPSession(page), root: null };
+    cardConnections.set(page, connection);
+  }
+  const held = connection;
+  /** Calls `fn` with the card's root as `this`: the held root, else the one found now. */
+  async function onRoot(session: CDPSession, declaration: string, argument: unknown) {
+    held.root ??= await findCardRoot(session);
+    if (!held.root) return null;
+    const call = {
+      functionDeclaration: declaration,
+      arguments: [{ value: argument }],
+      returnByValue: true,
+      awaitPromise: true,
+    };
+    try {
+      return await session.send('Runtime.callFunctionOn', { objectId: held.root, ...call });
+    } catch {
+      // A root held from a document the page has since left is gone: find the new one.
+      held.root = await findCardRoot(session);
+      return held.root ? session.send('Runtime.callFunctionOn', { objectId: held.root, ...call }) : null;
+    }
+  }
+  return new Card({
+    async withRoot<A, R>(fn: PageFunction<A, R>, argument: A) {
+      const session = await held.session;
+      const { result, exceptionDetails } =
+        (await onRoot(session, `function (argument) { return (${fn})(this, argument); }`, argument)) ??
+        (await session.send('Runtime.evaluate', {
+          expression: `(${fn})(null, ${JSON.stringify(argument)})`,
+          returnByValue: true,
+          awaitPromise: true,
+        }));
+      if (exceptionDetails)
+        throw new Error(`in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+      return result.value as R;
+    },
+    evaluate: (expression) => page.evaluate(expression),
+    click: (x, y) => page.mouse.click(x, y),
+  });
 }

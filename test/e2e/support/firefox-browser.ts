@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { Settings } from '../../../lib/settings.ts';
 import { E2E_FIREFOX_DIR } from './build-extension.ts';
+import { CARD_TAG, Card, type PageFunction } from './card.ts';
 import { type Box, textBox } from './in-page.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -55,20 +56,63 @@ export async function hoverText(page: Page, text: string): Promise<void> {
   if (!box) throw new Error(`${text} is not on the page`);
   await page.mouse.move(box.x + 2, box.y + box.height / 2);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-  await until(page, (selector) => !!document.querySelector(selector), 'webmail-lookup-card');
+  await until(page, (tag) => !!document.documentElement.querySelector(`:scope > ${tag}`), CARD_TAG);
 }
 
-/** What the hover card (in its shadow root) shows for a test id: text, or an attribute's value. */
-export async function inCard(page: Page, id: string, attribute?: string): Promise<string | null> {
-  return page.evaluate(
-    (selector, attribute) => {
-      const element = document.querySelector('webmail-lookup-card')?.shadowRoot?.querySelector(selector);
-      if (!element) return null;
-      return attribute ? element.getAttribute(attribute) : (element.textContent ?? '');
+/** What puppeteer's BiDi connection and frames hold, which it does not type. */
+type BidiConnection = { send(method: string, params: object): Promise<{ result: unknown }> };
+const connectionOf = (page: Page) => (page.browser() as unknown as { connection: BidiConnection }).connection;
+const contextOf = (page: Page) => (page.mainFrame() as unknown as { _id: string })._id;
+
+type BidiResult = {
+  type: 'success' | 'exception';
+  result?: { type: string; value?: unknown; sharedId?: string };
+  exceptionDetails?: { text: string };
+};
+
+/**
+ * Calls a function in the page's own realm over raw WebDriver BiDi, nodes serialised with their shadow
+ * roots, closed ones too; a thrown error is thrown here.
+ */
+async function callInPage(page: Page, params: object): Promise<NonNullable<BidiResult['result']>> {
+  const { result } = (await connectionOf(page).send('script.callFunction', {
+    target: { context: contextOf(page) },
+    awaitPromise: true,
+    resultOwnership: 'none',
+    serializationOptions: { maxDomDepth: 0, includeShadowTree: 'all' },
+    ...params,
+  })) as { result: BidiResult };
+  if (result.type === 'exception' || !result.result)
+    throw new Error(`in the page: ${result.exceptionDetails?.text ?? 'no result'}`);
+  return result.result;
+}
+
+/**
+ * The hover card of a page in Firefox, reached through WebDriver BiDi (support/card.ts): its host
+ * serialised with its closed shadow root as a shared reference, then the test's function called with that
+ * root as `this`. Values cross as JSON.
+ */
+export function firefoxCard(page: Page): Card {
+  return new Card({
+    async withRoot<A, R>(fn: PageFunction<A, R>, argument: A) {
+      const host = await callInPage(page, {
+        functionDeclaration: `() => document.documentElement.querySelector(':scope > ${CARD_TAG}')`,
+      });
+      const root = (host.value as { shadowRoot?: { sharedId?: string } | null } | undefined)?.shadowRoot;
+      const result = await callInPage(page, {
+        // Strict, so that a null `this` stays null.
+        functionDeclaration: `function (argument) {
+          'use strict';
+          return Promise.resolve((${fn})(this, JSON.parse(argument))).then((value) => JSON.stringify(value ?? null));
+        }`,
+        this: root?.sharedId ? { sharedId: root.sharedId } : { type: 'null' },
+        arguments: [{ type: 'string', value: JSON.stringify(argument ?? null) }],
+      });
+      return JSON.parse(String(result.value)) as R;
     },
-    testId(id),
-    attribute ?? null,
-  );
+    evaluate: (expression) => page.evaluate(expression),
+    click: (x, y) => page.mouse.click(x, y),
+  });
 }
 
 /** The part of the extension's `browser` its control page uses; evaluated functions name it themselves. */

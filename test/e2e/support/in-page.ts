@@ -53,3 +53,38 @@ export function addPasteTarget(kind: 'text' | 'html'): void {
   document.body.append(target);
   target.focus();
 }
+
+/**
+ * What a person reads in an element: its text, with the text CSS draws before each element (`content`,
+ * a string or an attribute) in its place, as the hover card draws its words (components/words.ts).
+ */
+export function shownText(element: Element): string {
+  let text = '';
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+  for (let node: Node | null = element; node; node = walker.nextNode()) {
+    if (node.nodeType === Node.TEXT_NODE) {
+      text += (node as Text).data;
+      continue;
+    }
+    // Chromium gives the drawn string, quoted and escaped; Firefox gives `attr(name)` as written.
+    const content = getComputedStyle(node as Element, '::before').content;
+    const attribute = /^attr\(([\w-]+)\)$/.exec(content)?.[1];
+    if (attribute) text += (node as Element).getAttribute(attribute) ?? '';
+    else if (content.startsWith('"'))
+      text += content
+        .slice(1, -1)
+        .replace(/\\([0-9a-fA-F]{1,6}) ?|\\(.)/g, (_, hex: string | undefined, character: string) =>
+          hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : character,
+        );
+  }
+  return text;
+}
+
+/** Whether the extension has found and underlined `needle` (its highlight holds a range over that text). */
+export function isUnderlined(needle: string): boolean {
+  for (const range of CSS.highlights.get('webmail-lookup')?.keys() ?? []) {
+    const node = range.startContainer;
+    if (node instanceof Text && node.data.slice(range.startOffset, range.endOffset) === needle) return true;
+  }
+  return false;
+}

@@ -1,0 +1,162 @@
+/**
+ * How tests reach the hover card, in either browser. Its shadow root is closed, so no script of the page
+ * (and no locator of Playwright's or puppeteer's, which run as page script) can see inside it. Tests reach
+ * it as the browser's own tools do, through the driver's protocol:
+ * - Chromium: the DevTools protocol sees closed shadow roots (`DOM.describeNode` with `pierce`), turns the
+ *   root into an object of the page's world (`DOM.resolveNode`), and calls a function on it
+ *   (`Runtime.callFunctionOn`) — extension-browser.ts;
+ * - Firefox: WebDriver BiDi serialises a node's closed shadow root as a shared reference
+ *   (`serializationOptions.includeShadowTree: 'all'`), and `script.callFunction` takes it as `this` —
+ *   firefox-browser.ts.
+ * Either way the test's function runs in the page with the root in hand, which no page script ever has.
+ * What a test does to the card is a person's input: the pointer and the keyboard of the driver, at the
+ * element's box, so the events are trusted.
+ */
+import { seriousViolations } from './axe.ts';
+import { type Box, shownText } from './in-page.ts';
+
+/** The card's host element, as the content script names it (entrypoints/content/card-tag.ts). */
+export const CARD_TAG = 'webmail-lookup-card';
+
+/** A function to run in the page with the card's root, or its source (to put helpers of in-page.ts in it). */
+export type PageFunction<A, R> = ((root: ShadowRoot | null, argument: A) => R | Promise<R>) | string;
+
+/** One browser's way into the card, and a person's click. */
+export interface CardAccess {
+  /**
+   * Runs `fn` in the page with the card's shadow root, or null when no card is on the page. `fn` is sent as
+   * source: it stands alone, with no import, closure or named inner function.
+   */
+  withRoot<A, R>(fn: PageFunction<A, R>, argument: A): Promise<R>;
+  /** Evaluates an expression in the page (for axe). */
+  evaluate(expression: string): Promise<unknown>;
+  /** A person's click at a point of the page. */
+  click(x: number, y: number): Promise<void>;
+}
+
+/** A test id, or a CSS selector for the rest (`.wl-address`). */
+const selectorOf = (target: string) => (/^[a-z][\w-]*$/.test(target) ? `[data-testid="${target}"]` : target);
+
+/** The hover card of a page, read and pressed as a person would. */
+export class Card {
+  constructor(private readonly access: CardAccess) {}
+
+  /** Runs a function in the page with the card's root: for a benchmark that watches the card from inside. */
+  run<A, R>(fn: PageFunction<A, R>, argument: A): Promise<R> {
+    return this.access.withRoot(fn, argument);
+  }
+
+  /** Whether a card is on the page. */
+  isOpen(): Promise<boolean> {
+    return this.access.withRoot((root) => !!root?.host.isConnected, null);
+  }
+
+  /** What a person reads in an element: its text and the text CSS draws in it; null without the element. */
+  text(target: string): Promise<string | null> {
+    return this.access.withRoot<string, string | null>(
+      `(root, selector) => {
+        const element = root?.host.isConnected ? root.querySelector(selector) : null;
+        return element ? (${shownText})(element) : null;
+      }`,
+      selectorOf(target),
+    );
+  }
+
+  attribute(target: string, name: string): Promise<string | null> {
+    return this.access.withRoot(
+      (root, { selector, name }) =>
+        (root?.host.isConnected && root.querySelector(selector)?.getAttribute(name)) || null,
+      { selector: selectorOf(target), name },
+    );
+  }
+
+  count(target: string): Promise<number> {
+    return this.access.withRoot(
+      (root, selector) => (root?.host.isConnected ? root.querySelectorAll(selector).length : 0),
+      selectorOf(target),
+    );
+  }
+
+  /** An element's box on the page; null without it. */
+  box(target: string): Promise<Box | null> {
+    return this.access.withRoot((root, selector) => {
+      const rect = root?.host.isConnected ? root.querySelector(selector)?.getBoundingClientRect() : null;
+      return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+    }, selectorOf(target));
+  }
+
+  /** A computed style of an element. */
+  style(target: string, property: string): Promise<string | null> {
+    return this.access.withRoot(
+      (root, { selector, property }) => {
+        const element = root?.host.isConnected ? root.querySelector(selector) : null;
+        return element ? getComputedStyle(element).getPropertyValue(property) : null;
+      },
+      { selector: selectorOf(target), property },
+    );
+  }
+
+  /** A person's click in the middle of an element. */
+  async click(target: string): Promise<void> {
+    const box = await this.box(target);
+    if (!box) throw new Error(`the card has no ${target}`);
+    await this.access.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
+
+  /**
+   * A click made by script on an element in the card, with an Enter key after it: what a page would do if
+   * it ever got hold of the card's root, which only the browser's own tools can. The card answers neither.
+   */
+  async scriptedClick(target: string): Promise<void> {
+    await this.access.withRoot((root, selector) => {
+      const element = root?.querySelector<HTMLElement>(selector);
+      if (!element) throw new Error(`the card has no ${selector}`);
+      element.click();
+      element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+    }, selectorOf(target));
+  }
+
+  /** Waits until the card shows an answer or an error: not loading. */
+  async answered({ timeout = 15_000 } = {}): Promise<void> {
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const done = await this.access.withRoot(
+        (root) =>
+          !!root?.host.isConnected &&
+          !!root.querySelector('[data-testid="result-card"]') &&
+          !root.querySelector('[data-testid="loading"]'),
+        null,
+      );
+      if (done) return;
+      if (Date.now() > deadline) throw new Error(`the card showed no answer within ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** Waits until no card is on the page. */
+  async closed({ timeout = 15_000 } = {}): Promise<void> {
+    const deadline = Date.now() + timeout;
+    while (await this.isOpen()) {
+      if (Date.now() > deadline) throw new Error(`the card was still open after ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /**
+   * axe's serious and critical violations in the card: its real markup and styles, in the page. axe walks
+   * shadow trees through `element.shadowRoot`, which a closed root leaves null, so for the check alone the
+   * test gives the host a `shadowRoot` property returning the root it holds, and takes it away after.
+   */
+  async violations(): Promise<{ id: string; impact: string | null; targets: unknown[] }[]> {
+    await this.access.withRoot((root) => {
+      if (root) Object.defineProperty(root.host, 'shadowRoot', { configurable: true, get: () => root });
+    }, null);
+    try {
+      return await seriousViolations(this.access, CARD_TAG);
+    } finally {
+      await this.access.withRoot((root) => {
+        if (root) delete (root.host as { shadowRoot?: unknown }).shadowRoot;
+      }, null);
+    }
+  }
+}
