@@ -38,12 +38,17 @@ function isFolder(scope) {
 const mutate = scopes.flatMap((scope) =>
   isFolder(scope) ? [`${scope}/**/*.{ts,tsx}`, `!${scope}/**/${TESTS}`] : [scope],
 );
-const testFiles = scopes.flatMap((scope) => [
+const tests = scopes.flatMap((scope) => [
   isFolder(scope) ? `${scope}/**/${TESTS}` : `${dirname(scope)}/${TESTS}`,
   ...Object.entries(SUITES_ELSEWHERE).flatMap(([area, suites]) =>
     `${scope}/`.startsWith(`${area}/`) ? suites : [],
   ),
 ]);
+
+// The tests reach vitest.mutation.config.ts in the environment its workers inherit, not as Stryker's
+// `testFiles`: with `testFiles`, Stryker 9.6 activates a mutant of module-level code (a table, a regular
+// expression) only after the module is loaded, and reports it survived (stryker-js issue 6144).
+process.env.MUTATION_TESTS = JSON.stringify([...new Set(tests)]);
 
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -52,7 +57,6 @@ export default {
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   plugins: ['@stryker-mutator/vitest-runner'],
   mutate,
-  testFiles,
   coverageAnalysis: 'perTest',
   // The machine's 2 cores are shared with browsers and builds: one test runner at a time.
   concurrency: 1,
