@@ -39,11 +39,105 @@ describe('extractEmails finds addresses', () => {
     expect(addresses(text)).toEqual(expected);
   });
 
+  it.each([
+    ['the end of the text', 'Write to jane@example.com:'],
+    ['a space', 'jane@example.com: see above'],
+    ['a tab', 'jane@example.com:\tsee above'],
+    ['a line break', 'jane@example.com:\nsee above'],
+    ['a no-break space', 'jane@example.com:\u00a0see above'],
+  ])('finds an address followed by a colon and %s', (_case, text) => {
+    expect(addresses(text)).toEqual(['jane@example.com']);
+  });
+
+  it.each([
+    ['only capital is A', 'jane@Amazon.com', 'jane@amazon.com'],
+    ['only capital is Z', 'jane@Zoho.com', 'jane@zoho.com'],
+    ['only capital is not ASCII', 'jane@Ärzte.de', 'jane@ärzte.de'],
+  ])('lower-cases a domain whose %s', (_case, text, address) => {
+    expect(addresses(text)).toEqual([address]);
+  });
+
+  it.each([
+    ['a digit that is not a scale', 'jobs@9to5x.com'],
+    ['a scale-like start', 'sales@2xl.com'],
+    ['a scale-like first label', 'cdn@2x.example.com'],
+  ])('finds an address whose domain starts with %s', (_case, text) => {
+    expect(addresses(text)).toEqual([text]);
+  });
+
+  it('finds a local part of exactly 64 characters, at the start of a text and after a space', () => {
+    const local = 'a'.repeat(64);
+    expect(addresses(`${local}@example.com`)).toEqual([`${local}@example.com`]);
+    expect(addresses(`to ${local}@example.com`)).toEqual([`${local}@example.com`]);
+  });
+
+  it('finds a domain label of exactly 63 characters, and a domain of exactly 253', () => {
+    const label = 'a'.repeat(63);
+    expect(addresses(`jane@${label}.com`)).toEqual([`jane@${label}.com`]);
+    const domain = `${label}.${label}.${label}.${'b'.repeat(57)}.com`;
+    expect(domain).toHaveLength(253);
+    expect(addresses(`jane@${domain}`)).toEqual([`jane@${domain}`]);
+  });
+
   it('reports offsets into the text', () => {
     const text = 'Hi <Jane@Example.COM>.';
     const [found] = extractEmails(text);
     expect(found).toEqual({ address: 'Jane@example.com', start: 4, end: 20 });
     expect(text.slice(found?.start, found?.end)).toBe('Jane@Example.COM');
+  });
+});
+
+describe('extractEmails ends an address where the text around it begins', () => {
+  // Each script written without spaces runs straight into an address, before it and after it.
+  it.each([
+    ['Chinese (Han)', '请联系jane@example.com谢谢'],
+    ['Japanese hiragana', 'ごjane@example.comまでご連絡ください'],
+    ['Japanese katakana', 'メールアドレスjane@example.comへ'],
+    ['Korean (Hangul)', '이메일jane@example.com으로 보내주세요'],
+    ['Thai', 'ติดต่อjane@example.comได้ทุกวัน'],
+    ['Lao', 'ຕິດຕໍ່jane@example.comໄດ້'],
+    ['Khmer', 'ទំនាក់ទំនងjane@example.comបាន'],
+    ['Burmese (Myanmar)', 'ဆက်သွယ်ရန်jane@example.comသို့'],
+  ])('ends an address where %s text begins', (_script, text) => {
+    expect(addresses(text)).toEqual(['jane@example.com']);
+  });
+
+  it('keeps letters of spaced scripts in the address: Latin, Greek, Cyrillic', () => {
+    expect(addresses('ÀÿĀſƀɏ@example.com')).toEqual(['ÀÿĀſƀɏ@example.com']);
+    expect(addresses('ɐjane@example.com')).toEqual(['ɐjane@example.com']);
+    expect(addresses('σοφία@παράδειγμα.ελ')).toEqual(['σοφία@παράδειγμα.ελ']);
+    expect(addresses('иван@пример.рф')).toEqual(['иван@пример.рф']);
+  });
+
+  it('leaves out signs that are not letters: × ÷ « » ¿', () => {
+    expect(addresses('3×jane@example.com×2')).toEqual(['jane@example.com']);
+    expect(addresses('6÷jane@example.com÷2')).toEqual(['jane@example.com']);
+    expect(addresses('«jane@example.com»')).toEqual(['jane@example.com']);
+    expect(addresses('¿jane@example.com?')).toEqual(['jane@example.com']);
+  });
+
+  it.each([
+    ['A', 'jane@example.caAbout us'],
+    ['Z', 'jane@example.comZoom'],
+    ['a small a before it', 'jane@example.caContact'],
+    ['a small z before it', 'sales@acme.bizContact'],
+  ])('ends a domain glued to the next word at its capital: %s', (_case, text) => {
+    expect(addresses(text)).toEqual([text.slice(0, text.search(/[a-z][A-Z]/) + 1)]);
+  });
+});
+
+describe('extractEmails tells a URL from the text after it', () => {
+  it.each([
+    ['a space', 'https://example.com/page Email:jane@example.com'],
+    ['a tab', 'https://example.com/page\tEmail:jane@example.com'],
+    ['a line break', 'https://example.com/page\nEmail:jane@example.com'],
+    ['a carriage return', 'https://example.com/page\rEmail:jane@example.com'],
+    ['a no-break space', 'https://example.com/page\u00a0Email:jane@example.com'],
+    ['a double quote (JSON)', '{"url":"https://example.com/","to":"mailto:jane@example.com"}'],
+    ['an angle bracket (a link in plain-text mail)', 'https://example.com/<mailto:jane@example.com>'],
+    ['the end of a tag', '<a href=https://example.com/>Email:jane@example.com'],
+  ])('ends a URL at %s', (_case, text) => {
+    expect(addresses(text)).toEqual(['jane@example.com']);
   });
 });
 
@@ -73,6 +167,21 @@ describe('extractEmails leaves alone what is not an address', () => {
       'a domain over 253 characters',
       `a@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(60)}.${'f'.repeat(10)}.com`,
     ],
+    ['an image scale in capitals', 'banner@2X.mov'],
+    ['an image scale under one', 'icon@0.5x.mov'],
+    ['an image scale of 9', 'icon@9x.mov'],
+    ['an image scale of two digits', 'hero@10x.mov'],
+    ['an image scale of two decimals', 'sprite@1.25x.mov'],
+    ['a local part ending in a dot', 'jane.@example.com'],
+    ['a local part starting with a dot', '.jane@example.com'],
+    ['a label ending in a hyphen', 'jane@example-.com'],
+    ['a label over 63 characters', `jane@${'a'.repeat(64)}.com`],
+    [
+      'a domain of 254 characters',
+      `jane@${'a'.repeat(63)}.${'a'.repeat(63)}.${'a'.repeat(63)}.${'b'.repeat(58)}.com`,
+    ],
+    ['a Windows path', 'C:\\Users\\jane@example.com'],
+    ['a host and port', 'jane@example.com:8080'],
     ['a bare @', '@'],
     ['nothing', ''],
   ])('%s: %j', (_case, text) => {
