@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractObfuscatedEmails, findEmails } from './obfuscated.ts';
+import { extractObfuscatedEmails, findEmails, mayHoldAddress, SHORT_TEXT_LENGTH } from './obfuscated.ts';
 
 const found = (text: string) => findEmails(text).map(({ address }) => address);
 
@@ -78,5 +78,53 @@ describe('addresses written for people', () => {
     const windowed = windows.slice(1).flatMap((end, i) => findEmails(text, windows[i], end));
     expect(windowed).toEqual(whole);
     expect(whole.map(({ address }) => address)).toEqual(['jane@example.com', 'bob@example.org']);
+  });
+});
+
+describe('mayHoldAddress, the scanner’s first look at a text', () => {
+  it.each([
+    'jane@example.com',
+    'jane[at]example.com',
+    'jane(at)example.com',
+    'jane{at}example.com',
+    'jane[AT]example.com',
+    'jane(AT)example.com',
+    'jane{AT}example.com',
+    'jane[At]example.com',
+    'jane(At)example.com',
+    'jane [ at ] example.com',
+    'jane ( at ) example.com',
+    'jane AT example.com',
+    'jane-AT-example.com',
+    'jane_AT_example.com',
+    'jane at example dot com',
+    'jane at example DOT com',
+    'jane at example[dot]com',
+    'jane at example(dot)com',
+  ])('says yes to %j', (text) => {
+    const padded = `${text} ${'and some words after it, '.repeat(4)}`;
+    expect(padded.length).toBeGreaterThan(SHORT_TEXT_LENGTH);
+    expect(mayHoldAddress(padded)).toBe(true);
+  });
+
+  it('takes a bare `at` in a short text or beside a bracket, and not in a long one', () => {
+    const short = 'pippin at gimp.org';
+    expect(mayHoldAddress(short)).toBe(true);
+    expect(mayHoldAddress('pippin\u00a0at\u00a0gimp.org')).toBe(true);
+    const long = `${'We will meet you at the station and walk to the hall '.repeat(2)}`;
+    expect(long.length).toBeGreaterThan(SHORT_TEXT_LENGTH);
+    expect(mayHoldAddress(long)).toBe(false);
+    expect(mayHoldAddress(`${long} Peter <dhmunro at users.sourceforge.net>`)).toBe(true);
+    expect(mayHoldAddress(`${long} (dhmunro at users.sourceforge.net)`)).toBe(true);
+  });
+
+  it('counts a text as short below SHORT_TEXT_LENGTH characters', () => {
+    const text = (length: number) => `jane at example.com ${'x'.repeat(length - 20)}`;
+    expect(mayHoldAddress(text(SHORT_TEXT_LENGTH - 1))).toBe(true);
+    expect(mayHoldAddress(text(SHORT_TEXT_LENGTH))).toBe(false);
+  });
+
+  it('says no to text without a marker', () => {
+    expect(mayHoldAddress('No address here, only words and numbers like 42.')).toBe(false);
   });
 });
