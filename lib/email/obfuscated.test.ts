@@ -59,6 +59,48 @@ describe('addresses written for people', () => {
     expect(found(text)).toEqual([]);
   });
 
+  it.each([
+    ['a capitalised pronoun', 'Find Us at example dot com'],
+    ['a pronoun before a spaced @', 'Find us @ example.com'],
+    ['a site named in prose', 'Follow j.smith at Example.com for more'],
+    ['a local part without a dot, a digit or two hyphens', 'Ask pippin at gimp.org for help'],
+    ['a bracket on one side only', 'Peter <pippin at gimp.org and friends'],
+    ['a parenthesis on one side only', 'Peter (pippin at gimp.org and friends'],
+    ['a domain with no real TLD', 'jane [at] example [dot] notatld'],
+    ['capitals on both sides of -AT-', 'JANE-AT-EXAMPLE.COM'],
+  ])('is not an address: %s', (_case, text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it.each([
+    ['a dot in the local part', 'Ask j.doe at gimp.org for help', 'j.doe@gimp.org'],
+    [
+      'a mail header’s angle brackets',
+      'Peter <dhmunro at users.sourceforge.net> wrote:',
+      'dhmunro@users.sourceforge.net',
+    ],
+    ['a mail header’s parentheses', 'Greg Roelofs (roelofs at pobox.com) wrote:', 'roelofs@pobox.com'],
+    ['spaces inside the brackets', 'Peter Pan < pippin at gimp.org >', 'pippin@gimp.org'],
+    ['an uppercase AT in running text', 'Write to info AT example.com for more', 'info@example.com'],
+    ['a capitalised local part with AT', 'JANE AT example.com', 'JANE@example.com'],
+  ])('is an address in running text: %s', (_case, text, address) => {
+    expect(found(text)).toEqual([address]);
+  });
+
+  it('ends a written address before the sentence’s full stop', () => {
+    for (const text of ['jane [at] example [dot] com. Thanks', 'jane [at] example.com. Thanks']) {
+      const [written] = extractObfuscatedEmails(text);
+      expect(text.slice(written?.start, written?.end)).toBe(text.slice(0, text.indexOf('. ')));
+    }
+  });
+
+  it('finds an address once when a window ends at its separator', () => {
+    const text = 'Write to jane [at] example [dot] com today';
+    const at = text.indexOf('[at]');
+    expect([...findEmails(text, 0, at), ...findEmails(text, at)]).toEqual(findEmails(text));
+    expect(findEmails(text)).toHaveLength(1);
+  });
+
   it('takes out the markers people put in to spoil harvesting', () => {
     expect(found('mailto:manu@REMOVEMEcrans.ens-cachan.fr')).toEqual(['manu@crans.ens-cachan.fr']);
     expect(found('write to jane@NOSPAM.example.com')).toEqual(['jane@example.com']);
