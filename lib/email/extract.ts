@@ -103,8 +103,8 @@ function localStart(text: string, at: number): number {
     if (dot && previousDot) return -1;
     previousDot = dot;
   }
-  if (start === floor && start > 0 && localKind(text, start - 1) === kind) return -1;
-  while (start < at && text.charCodeAt(start) === CHAR_APOSTROPHE) start++;
+  if (start === floor && localKind(text, start - 1) === kind) return -1;
+  while (text.charCodeAt(start) === CHAR_APOSTROPHE) start++;
   if (start === at || text.charCodeAt(start) === CHAR_DOT) return -1;
   return start;
 }
