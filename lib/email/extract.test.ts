@@ -182,6 +182,10 @@ describe('extractEmails leaves alone what is not an address', () => {
     ],
     ['a Windows path', 'C:\\Users\\jane@example.com'],
     ['a host and port', 'jane@example.com:8080'],
+    ['a missing local part', 'Email: @example.com'],
+    ['a local part of quotes only', "'@example.com"],
+    ['a quoted local part starting with a dot', "'.jane@example.com"],
+    ['a word in capitals that only starts with a TLD', 'JANE@EXAMPLE.NETWORTH'],
     ['a bare @', '@'],
     ['nothing', ''],
   ])('%s: %j', (_case, text) => {
