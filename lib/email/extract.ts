@@ -189,7 +189,7 @@ function domainEnd(text: string, from: number): number {
     if (labelKind !== EITHER) break;
     labelKind = kind;
   }
-  if (end === limit && end - from > MAX_DOMAIN_LENGTH) return -1;
+  if (end - from > MAX_DOMAIN_LENGTH) return -1;
   while (end > from && (text.charCodeAt(end - 1) === CHAR_DOT || text.charCodeAt(end - 1) === CHAR_HYPHEN))
     end--;
   // Labels before the last were checked at their dots; a real TLD is a valid last label.
