@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractEmails } from './extract.ts';
+import { addressIn, domainOf, extractEmails, isEmailAddress } from './extract.ts';
 
 const addresses = (text: string) => extractEmails(text).map((found) => found.address);
 
@@ -77,6 +77,21 @@ describe('extractEmails finds addresses', () => {
     const domain = `${label}.${label}.${label}.${'b'.repeat(57)}.com`;
     expect(domain).toHaveLength(253);
     expect(addresses(`jane@${domain}`)).toEqual([`jane@${domain}`]);
+  });
+
+  it.each([
+    ['a dash after it', 'jane@example.com-- Bob', 'jane@example.com'],
+    ['a next word in capitals', 'jane@example.comFAQ', 'jane@example.com'],
+    ['a single slash before it, which is no URL', 'and/or:jane@example.com', 'jane@example.com'],
+  ])('finds an address with %s', (_case, text, address) => {
+    expect(addresses(text)).toEqual([address]);
+  });
+
+  it('reads only the @ signs in its window', () => {
+    expect(extractEmails('jane.example.com', 4)).toEqual([]);
+    expect(extractEmails('jane@example.com bob@example.org', 5)).toEqual([
+      { address: 'bob@example.org', start: 17, end: 32 },
+    ]);
   });
 
   it('reports offsets into the text', () => {
@@ -186,9 +201,32 @@ describe('extractEmails leaves alone what is not an address', () => {
     ['a local part of quotes only', "'@example.com"],
     ['a quoted local part starting with a dot', "'.jane@example.com"],
     ['a word in capitals that only starts with a TLD', 'JANE@EXAMPLE.NETWORTH'],
+    ['an address followed by an @', 'jane@example.com@evil.com'],
+    ['a space inside a domain', 'jane@24 7.com'],
     ['a bare @', '@'],
     ['nothing', ''],
   ])('%s: %j', (_case, text) => {
     expect(addresses(text)).toEqual([]);
+  });
+});
+
+describe('addressIn and isEmailAddress: a value that is exactly one address', () => {
+  it('gives the address of a value that is one, spaces around it aside, its domain lower-cased', () => {
+    expect(addressIn('  Jane@Example.COM ')).toBe('Jane@example.com');
+    expect(isEmailAddress('jane@example.com')).toBe(true);
+  });
+
+  it.each([
+    ['text before it', 'write to jane@example.com'],
+    ['text after it', 'jane@example.com today'],
+    ['no address', 'example.com'],
+    ['an address that is not all of it', 'jane@example.com.notatld'],
+  ])('refuses a value with %s', (_case, value) => {
+    expect(addressIn(value)).toBeNull();
+    expect(isEmailAddress(value)).toBe(false);
+  });
+
+  it('takes the domain after the last @ of an address', () => {
+    expect(domainOf('"a@b"@example.com')).toBe('example.com');
   });
 });
