@@ -91,18 +91,21 @@ describe('toAsciiDomain', () => {
 
   it('keeps a domain of up to 253 characters, and a last label that starts with a digit', () => {
     const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+    const tooLong = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.com`;
     expect(longest).toHaveLength(253);
+    expect(tooLong).toHaveLength(254);
     expect(toAsciiDomain(longest)).toBe(longest);
-    expect(toAsciiDomain(`e${longest}`)).toBeNull();
+    expect(toAsciiDomain(tooLong)).toBeNull();
     expect(toAsciiDomainByUrl(longest)).toBe(longest);
-    expect(toAsciiDomainByUrl(`e${longest}`)).toBeNull();
+    expect(toAsciiDomainByUrl(tooLong)).toBeNull();
     expect(toAsciiDomain('example.1a')).toBe('example.1a');
+    expect(toAsciiDomainByUrl('10.0.0.10')).toBeNull();
   });
 
   it('refuses input over four times the longest domain, whatever it maps to', () => {
     // Soft hyphens map to nothing: the URL parser would make gmail.com of this.
     expect(toAsciiDomainByUrl(`${'\u00ad'.repeat(1_010)}gmail.com`)).toBeNull();
-    expect(toAsciiDomainByUrl(`${'\u00ad'.repeat(1_000)}gmail.com`)).toBe('gmail.com');
+    expect(toAsciiDomainByUrl(`${'\u00ad'.repeat(1_003)}gmail.com`)).toBe('gmail.com');
   });
 
   it.each([' ', '/', '\\', '?', '#', '%', '@', ':', '[', ']', '<', '>', '^', '|', '"', "'", '`', '{', '}'])(

@@ -59,4 +59,12 @@ describe('parseMailto: every form a browser hands to a mail program', () => {
     expect(parseMailto('https://example.com/share?u=mailto:jane@example.com')).toEqual([]);
     expect(parseMailto('  mailto:jane@example.com')).toEqual(['jane@example.com']);
   });
+
+  it('reads no query without a question mark', () => {
+    expect(parseMailto('mailto:jane@example.com&cc=bob@example.org')).toEqual(['jane@example.com']);
+  });
+
+  it('reads only the mailto: scheme, not one that ends in it', () => {
+    expect(parseMailto('web+mailto:jane@example.com')).toEqual([]);
+  });
 });
