@@ -24,6 +24,8 @@ describe('addresses written for people', () => {
     ['maurizio DOT colucci AT gmail DOT com', 'maurizio.colucci@gmail.com', 'words'],
     ['sebastian.egner-AT-philips.com', 'sebastian.egner@philips.com', 'words'],
     ['pippin at gimp.org', 'pippin@gimp.org', 'list'],
+    ['john dot smith at example.com', 'john.smith@example.com', 'words'],
+    ['JANE [AT] EXAMPLE.COM', 'JANE@example.com', 'brackets'],
     ['Peter <dhmunro at users.sourceforge.net>', 'dhmunro@users.sourceforge.net', 'list'],
     ['send mail to rand-mh-devel at lists.sourceforge.net.', 'rand-mh-devel@lists.sourceforge.net', 'list'],
     ['ufleisch\u00a0at\u00a0users.sourceforge.net', 'ufleisch@users.sourceforge.net', 'list'],
@@ -93,6 +95,31 @@ describe('addresses written for people', () => {
       expect(text.slice(written?.start, written?.end)).toBe(text.slice(0, text.indexOf('. ')));
     }
   });
+
+  it('leaves the quotes around a written address out of it', () => {
+    const text = "'jane [at] example [dot] com'";
+    const [written] = extractObfuscatedEmails(text);
+    expect(written?.address).toBe('jane@example.com');
+    expect(text.slice(written?.start, written?.end)).toBe('jane [at] example [dot] com');
+  });
+
+  it('finds written and plain addresses in the order they are written', () => {
+    expect(found('bob [at] example [dot] org or jane@example.com')).toEqual([
+      'bob@example.org',
+      'jane@example.com',
+    ]);
+  });
+
+  it('keeps an address whose spam marker cannot be taken out cleanly', () => {
+    expect(found('jane.NOSPAM@example.com')).toEqual(['jane.NOSPAM@example.com']);
+  });
+
+  it.each(['Ask pippin at gimp.org> now', 'Ask pippin at gimp.org) now'])(
+    'takes a closing bracket alone for no mail header: %s',
+    (text) => {
+      expect(found(text)).toEqual([]);
+    },
+  );
 
   it('finds an address once when a window ends at its separator', () => {
     const text = 'Write to jane [at] example [dot] com today';
