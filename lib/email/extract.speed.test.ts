@@ -41,7 +41,8 @@ describe('extractEmails runs in linear time', () => {
   it('takes time linear in any such text: 16× the text costs far less than 256× the time', () => {
     fc.assert(
       fc.property(hardText, (seed) => {
-        const time = (text: string) => timeOf(text) + timeOf(text) + timeOf(text);
+        // The fastest of three runs: a run the machine preempted says nothing about the scan.
+        const time = (text: string) => Math.min(timeOf(text), timeOf(text), timeOf(text));
         const small = seed.repeat(Math.ceil(20_000 / seed.length));
         const large = small.repeat(16);
         expect(time(large)).toBeLessThan(Math.max(time(small), 1) * 64);
