@@ -25,4 +25,28 @@ describe('Cloudflare email decoding', () => {
       decodeCloudflareEmail(encodeCloudflareEmail('?subject=Berlin%20news&body=https://x.com')),
     ).toBeNull();
   });
+
+  it('refuses hex with anything after it, or an odd number of digits', () => {
+    const hex = encodeCloudflareEmail('jane@example.com');
+    expect(decodeCloudflareEmail(`${hex}zz`)).toBeNull();
+    expect(decodeCloudflareEmail(`${hex}a`)).toBeNull();
+  });
+
+  it('refuses bytes that are not UTF-8', () => {
+    const bytes = `${Buffer.from('jane@example.com').toString('hex')}ff`;
+    expect(decodeCloudflareEmail(`00${bytes}`)).toBeNull();
+  });
+
+  it('reads at most 1024 hex digits, the longest a protected link holds', () => {
+    // Key 00 leaves each byte as it is: 511 bytes of target in 1024 digits.
+    const target = (length: number) => `jane@example.com?subject=${'x'.repeat(length - 25)}`;
+    const hex = (text: string) => `00${Buffer.from(text).toString('hex')}`;
+    expect(hex(target(511))).toHaveLength(1024);
+    expect(decodeCloudflareEmail(hex(target(511)))).toBe('jane@example.com');
+    expect(decodeCloudflareEmail(hex(target(512)))).toBeNull();
+  });
+
+  it('encodes every byte as two hex digits, small ones too', () => {
+    expect(encodeCloudflareEmail('a', 0x61)).toBe('6100');
+  });
 });

@@ -18,4 +18,8 @@ describe('contextMenuQuery', () => {
     expect(contextMenuQuery({ selectionText: ' example.com ' })).toBe('example.com');
     expect(contextMenuQuery({})).toBe('');
   });
+
+  it('passes at most 320 characters of a selection without an address', () => {
+    expect(contextMenuQuery({ selectionText: 'word '.repeat(100) })).toHaveLength(320);
+  });
 });

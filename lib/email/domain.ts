@@ -31,7 +31,7 @@ export function toAsciiDomain(input: string): string | null {
  * mapping uses the WHATWG URL parser (UTS #46), available in Node and in every browser.
  */
 export function toAsciiDomainByUrl(host: string): string | null {
-  if (host === '' || host.length > 4 * MAX_DOMAIN_LENGTH || NOT_A_HOST.test(host)) return null;
+  if (host.length > 4 * MAX_DOMAIN_LENGTH || NOT_A_HOST.test(host)) return null;
   let ascii: string;
   try {
     ascii = new URL(`http://${host}`).hostname;

@@ -103,8 +103,8 @@ function localStart(text: string, at: number): number {
     if (dot && previousDot) return -1;
     previousDot = dot;
   }
-  if (start === floor && start > 0 && localKind(text, start - 1) === kind) return -1;
-  while (start < at && text.charCodeAt(start) === CHAR_APOSTROPHE) start++;
+  if (start === floor && localKind(text, start - 1) === kind) return -1;
+  while (text.charCodeAt(start) === CHAR_APOSTROPHE) start++;
   if (start === at || text.charCodeAt(start) === CHAR_DOT) return -1;
   return start;
 }
@@ -189,7 +189,7 @@ function domainEnd(text: string, from: number): number {
     if (labelKind !== EITHER) break;
     labelKind = kind;
   }
-  if (end === limit && end - from > MAX_DOMAIN_LENGTH) return -1;
+  if (end - from > MAX_DOMAIN_LENGTH) return -1;
   while (end > from && (text.charCodeAt(end - 1) === CHAR_DOT || text.charCodeAt(end - 1) === CHAR_HYPHEN))
     end--;
   // Labels before the last were checked at their dots; a real TLD is a valid last label.

@@ -54,10 +54,66 @@ describe('parseLookupTarget', () => {
   });
 });
 
+describe('parseLookupTarget, the local part and the length', () => {
+  it('takes an address of up to 254 characters, the longest a mail path holds', () => {
+    const local = 'a'.repeat(64);
+    const domain = (length: number) => `${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(length - 132)}.com`;
+    expect(`${local}@${domain(189)}`).toHaveLength(254);
+    expect(parseLookupTarget(`${local}@${domain(189)}`)).toEqual({ domain: domain(189) });
+    expect(parseLookupTarget(`${local}@${domain(190)}`)).toBeNull();
+  });
+
+  it.each([
+    ['every atext sign', "!#$%&'*+/=?^_`{|}~-@example.com"],
+    ['digits and marks in every atom', '0ñ̃.1ñ̃@example.com'],
+    ['a quoted local part with an escaped quote', '"jane \\"jd\\" doe"@example.com'],
+  ])('takes a local part of %s', (_case, input) => {
+    expect(parseLookupTarget(input)).toEqual({ domain: 'example.com' });
+  });
+
+  it.each([
+    ['an empty atom at the end', 'jane.@example.com'],
+    ['a space', 'jane doe@example.com'],
+    ['an unescaped quote inside quotes', '"jane"doe"@example.com'],
+    ['a line break inside quotes', '"jane\ndoe"@example.com'],
+    ['an escaped line break inside quotes', '"jane\\\ndoe"@example.com'],
+    ['quotes around only part of it', '"jane"doe@example.com'],
+    ['a quote that is not closed', '"jane@example.com'],
+  ])('refuses a local part with %s', (_case, input) => {
+    expect(parseLookupTarget(input)).toBeNull();
+  });
+});
+
 describe('toAsciiDomain', () => {
   it('maps full-width characters and case the way browsers do (UTS #46)', () => {
     expect(toAsciiDomain('ＧＭＡＩＬ.com')).toBe('gmail.com');
   });
+
+  it('keeps a domain of up to 253 characters, and a last label that starts with a digit', () => {
+    const longest = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+    const tooLong = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.com`;
+    expect(longest).toHaveLength(253);
+    expect(tooLong).toHaveLength(254);
+    expect(toAsciiDomain(longest)).toBe(longest);
+    expect(toAsciiDomain(tooLong)).toBeNull();
+    expect(toAsciiDomainByUrl(longest)).toBe(longest);
+    expect(toAsciiDomainByUrl(tooLong)).toBeNull();
+    expect(toAsciiDomain('example.1a')).toBe('example.1a');
+    expect(toAsciiDomainByUrl('10.0.0.10')).toBeNull();
+  });
+
+  it('refuses input over four times the longest domain, whatever it maps to', () => {
+    // Soft hyphens map to nothing: the URL parser would make gmail.com of this.
+    expect(toAsciiDomainByUrl(`${'\u00ad'.repeat(1_010)}gmail.com`)).toBeNull();
+    expect(toAsciiDomainByUrl(`${'\u00ad'.repeat(1_003)}gmail.com`)).toBe('gmail.com');
+  });
+
+  it.each([' ', '/', '\\', '?', '#', '%', '@', ':', '[', ']', '<', '>', '^', '|', '"', "'", '`', '{', '}'])(
+    'refuses a host with %j in it',
+    (sign) => {
+      expect(toAsciiDomainByUrl(`gm${sign}ail.com`)).toBeNull();
+    },
+  );
 
   it('keeps an existing punycode label', () => {
     expect(toAsciiDomain('xn--bcher-kva.de')).toBe('xn--bcher-kva.de');
@@ -129,5 +185,13 @@ describe('domainAndParents', () => {
       'company.co.uk',
     ]);
     expect(domainAndParents('gmail.com')).toEqual(['gmail.com']);
+  });
+
+  it('walks past a private suffix such as github.io, which is no mail domain’s boundary', () => {
+    expect(domainAndParents('mail.jane.github.io')).toEqual([
+      'mail.jane.github.io',
+      'jane.github.io',
+      'github.io',
+    ]);
   });
 });

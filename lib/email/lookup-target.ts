@@ -32,6 +32,6 @@ export function parseLookupTarget(input: string): { domain: string } | null {
   const local = input.slice(0, at);
   const domain = toAsciiDomain(input.slice(at + 1));
   if (!domain || input.length > MAX_ADDRESS_LENGTH) return null;
-  if (local === '' || exceedsOctets(local, MAX_LOCAL_PART_OCTETS)) return null;
+  if (exceedsOctets(local, MAX_LOCAL_PART_OCTETS)) return null;
   return DOT_ATOM.test(local) || QUOTED_STRING.test(local) ? { domain } : null;
 }

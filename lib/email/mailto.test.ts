@@ -32,4 +32,39 @@ describe('parseMailto: every form a browser hands to a mail program', () => {
   ])('%s', (href, expected) => {
     expect(parseMailto(href)).toEqual(expected);
   });
+
+  it('takes no address from the subject or the body', () => {
+    expect(parseMailto('mailto:jane@example.com?subject=Hello&body=Write%20to%20bob@example.org')).toEqual([
+      'jane@example.com',
+    ]);
+  });
+
+  it('takes the recipients of to= after a first recipient that is no address', () => {
+    expect(parseMailto('mailto:x?to=jane@example.com')).toEqual(['jane@example.com']);
+  });
+
+  it('skips a query field whose name does not decode', () => {
+    expect(parseMailto('mailto:jane@example.com?%E0=x&cc=bob@example.org')).toEqual([
+      'jane@example.com',
+      'bob@example.org',
+    ]);
+  });
+
+  it('reads a link’s target as an address, so a bare `at` after a display name counts', () => {
+    expect(parseMailto('mailto:Peter Galbraith psg at debian.org')).toEqual(['psg@debian.org']);
+  });
+
+  it('reads only a mailto: URL, not one that holds a mailto: further on', () => {
+    expect(parseMailto('https://lists.example.org/archive/jane@example.com')).toEqual([]);
+    expect(parseMailto('https://example.com/share?u=mailto:jane@example.com')).toEqual([]);
+    expect(parseMailto('  mailto:jane@example.com')).toEqual(['jane@example.com']);
+  });
+
+  it('reads no query without a question mark', () => {
+    expect(parseMailto('mailto:jane@example.com&cc=bob@example.org')).toEqual(['jane@example.com']);
+  });
+
+  it('reads only the mailto: scheme, not one that ends in it', () => {
+    expect(parseMailto('web+mailto:jane@example.com')).toEqual([]);
+  });
 });

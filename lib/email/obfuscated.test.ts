@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractObfuscatedEmails, findEmails } from './obfuscated.ts';
+import { extractObfuscatedEmails, findEmails, mayHoldAddress, SHORT_TEXT_LENGTH } from './obfuscated.ts';
 
 const found = (text: string) => findEmails(text).map(({ address }) => address);
 
@@ -24,6 +24,8 @@ describe('addresses written for people', () => {
     ['maurizio DOT colucci AT gmail DOT com', 'maurizio.colucci@gmail.com', 'words'],
     ['sebastian.egner-AT-philips.com', 'sebastian.egner@philips.com', 'words'],
     ['pippin at gimp.org', 'pippin@gimp.org', 'list'],
+    ['john dot smith at example.com', 'john.smith@example.com', 'words'],
+    ['JANE [AT] EXAMPLE.COM', 'JANE@example.com', 'brackets'],
     ['Peter <dhmunro at users.sourceforge.net>', 'dhmunro@users.sourceforge.net', 'list'],
     ['send mail to rand-mh-devel at lists.sourceforge.net.', 'rand-mh-devel@lists.sourceforge.net', 'list'],
     ['ufleisch\u00a0at\u00a0users.sourceforge.net', 'ufleisch@users.sourceforge.net', 'list'],
@@ -59,6 +61,73 @@ describe('addresses written for people', () => {
     expect(found(text)).toEqual([]);
   });
 
+  it.each([
+    ['a capitalised pronoun', 'Find Us at example dot com'],
+    ['a pronoun before a spaced @', 'Find us @ example.com'],
+    ['a site named in prose', 'Follow j.smith at Example.com for more'],
+    ['a local part without a dot, a digit or two hyphens', 'Ask pippin at gimp.org for help'],
+    ['a bracket on one side only', 'Peter <pippin at gimp.org and friends'],
+    ['a parenthesis on one side only', 'Peter (pippin at gimp.org and friends'],
+    ['a domain with no real TLD', 'jane [at] example [dot] notatld'],
+    ['capitals on both sides of -AT-', 'JANE-AT-EXAMPLE.COM'],
+  ])('is not an address: %s', (_case, text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it.each([
+    ['a dot in the local part', 'Ask j.doe at gimp.org for help', 'j.doe@gimp.org'],
+    [
+      'a mail header’s angle brackets',
+      'Peter <dhmunro at users.sourceforge.net> wrote:',
+      'dhmunro@users.sourceforge.net',
+    ],
+    ['a mail header’s parentheses', 'Greg Roelofs (roelofs at pobox.com) wrote:', 'roelofs@pobox.com'],
+    ['spaces inside the brackets', 'Peter Pan < pippin at gimp.org >', 'pippin@gimp.org'],
+    ['an uppercase AT in running text', 'Write to info AT example.com for more', 'info@example.com'],
+    ['a capitalised local part with AT', 'JANE AT example.com', 'JANE@example.com'],
+  ])('is an address in running text: %s', (_case, text, address) => {
+    expect(found(text)).toEqual([address]);
+  });
+
+  it('ends a written address before the sentence’s full stop', () => {
+    for (const text of ['jane [at] example [dot] com. Thanks', 'jane [at] example.com. Thanks']) {
+      const [written] = extractObfuscatedEmails(text);
+      expect(text.slice(written?.start, written?.end)).toBe(text.slice(0, text.indexOf('. ')));
+    }
+  });
+
+  it('leaves the quotes around a written address out of it', () => {
+    const text = "'jane [at] example [dot] com'";
+    const [written] = extractObfuscatedEmails(text);
+    expect(written?.address).toBe('jane@example.com');
+    expect(text.slice(written?.start, written?.end)).toBe('jane [at] example [dot] com');
+  });
+
+  it('finds written and plain addresses in the order they are written', () => {
+    expect(found('bob [at] example [dot] org or jane@example.com')).toEqual([
+      'bob@example.org',
+      'jane@example.com',
+    ]);
+  });
+
+  it('keeps an address whose spam marker cannot be taken out cleanly', () => {
+    expect(found('jane.NOSPAM@example.com')).toEqual(['jane.NOSPAM@example.com']);
+  });
+
+  it.each(['Ask pippin at gimp.org> now', 'Ask pippin at gimp.org) now'])(
+    'takes a closing bracket alone for no mail header: %s',
+    (text) => {
+      expect(found(text)).toEqual([]);
+    },
+  );
+
+  it('finds an address once when a window ends at its separator', () => {
+    const text = 'Write to jane [at] example [dot] com today';
+    const at = text.indexOf('[at]');
+    expect([...findEmails(text, 0, at), ...findEmails(text, at)]).toEqual(findEmails(text));
+    expect(findEmails(text)).toHaveLength(1);
+  });
+
   it('takes out the markers people put in to spoil harvesting', () => {
     expect(found('mailto:manu@REMOVEMEcrans.ens-cachan.fr')).toEqual(['manu@crans.ens-cachan.fr']);
     expect(found('write to jane@NOSPAM.example.com')).toEqual(['jane@example.com']);
@@ -78,5 +147,53 @@ describe('addresses written for people', () => {
     const windowed = windows.slice(1).flatMap((end, i) => findEmails(text, windows[i], end));
     expect(windowed).toEqual(whole);
     expect(whole.map(({ address }) => address)).toEqual(['jane@example.com', 'bob@example.org']);
+  });
+});
+
+describe('mayHoldAddress, the scanner’s first look at a text', () => {
+  it.each([
+    'jane@example.com',
+    'jane[at]example.com',
+    'jane(at)example.com',
+    'jane{at}example.com',
+    'jane[AT]example.com',
+    'jane(AT)example.com',
+    'jane{AT}example.com',
+    'jane[At]example.com',
+    'jane(At)example.com',
+    'jane [ at ] example.com',
+    'jane ( at ) example.com',
+    'jane AT example.com',
+    'jane-AT-example.com',
+    'jane_AT_example.com',
+    'jane at example dot com',
+    'jane at example DOT com',
+    'jane at example[dot]com',
+    'jane at example(dot)com',
+  ])('says yes to %j', (text) => {
+    const padded = `${text} ${'and some words after it, '.repeat(4)}`;
+    expect(padded.length).toBeGreaterThan(SHORT_TEXT_LENGTH);
+    expect(mayHoldAddress(padded)).toBe(true);
+  });
+
+  it('takes a bare `at` in a short text or beside a bracket, and not in a long one', () => {
+    const short = 'pippin at gimp.org';
+    expect(mayHoldAddress(short)).toBe(true);
+    expect(mayHoldAddress('pippin\u00a0at\u00a0gimp.org')).toBe(true);
+    const long = `${'We will meet you at the station and walk to the hall '.repeat(2)}`;
+    expect(long.length).toBeGreaterThan(SHORT_TEXT_LENGTH);
+    expect(mayHoldAddress(long)).toBe(false);
+    expect(mayHoldAddress(`${long} Peter <dhmunro at users.sourceforge.net>`)).toBe(true);
+    expect(mayHoldAddress(`${long} (dhmunro at users.sourceforge.net)`)).toBe(true);
+  });
+
+  it('counts a text as short below SHORT_TEXT_LENGTH characters', () => {
+    const text = (length: number) => `jane at example.com ${'x'.repeat(length - 20)}`;
+    expect(mayHoldAddress(text(SHORT_TEXT_LENGTH - 1))).toBe(true);
+    expect(mayHoldAddress(text(SHORT_TEXT_LENGTH))).toBe(false);
+  });
+
+  it('says no to text without a marker', () => {
+    expect(mayHoldAddress('No address here, only words and numbers like 42.')).toBe(false);
   });
 });

@@ -221,7 +221,7 @@ export function extractObfuscatedEmails(
     }
     const address = `${local.text}@${domain.text.toLowerCase()}`;
     if (!isEmailAddress(address)) continue;
-    const words = upperAt || form === 'words' || domain.writtenDot || local.writtenDot;
+    const words = upperAt || domain.writtenDot || local.writtenDot;
     found.push({
       address,
       start: local.start,

@@ -15,7 +15,11 @@ describe('packed name lists', () => {
   });
 
   it('refuse a name they could not give back', () => {
-    expect(() => packSortedNames(['Com'])).toThrow();
-    expect(() => packSortedNames([''])).toThrow();
+    expect(() => packSortedNames(['Com'])).toThrow('"Com" cannot be packed');
+    expect(() => packSortedNames([''])).toThrow('"" cannot be packed');
+  });
+
+  it('sort the names they are given', () => {
+    expect(unpackNames(packSortedNames(['org', 'com', 'net']))).toEqual(['com', 'net', 'org']);
   });
 });
