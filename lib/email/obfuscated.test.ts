@@ -26,6 +26,9 @@ describe('addresses written for people', () => {
     ['pippin at gimp.org', 'pippin@gimp.org', 'list'],
     ['john dot smith at example.com', 'john.smith@example.com', 'words'],
     ['JANE [AT] EXAMPLE.COM', 'JANE@example.com', 'brackets'],
+    // A written dot in capitals, as its `[AT]` is.
+    ['JANE[AT]EXAMPLE[DOT]COM', 'JANE@example.com', 'brackets'],
+    ['jane(at)example(Dot)org', 'jane@example.org', 'brackets'],
     ['Peter <dhmunro at users.sourceforge.net>', 'dhmunro@users.sourceforge.net', 'list'],
     ['send mail to rand-mh-devel at lists.sourceforge.net.', 'rand-mh-devel@lists.sourceforge.net', 'list'],
     ['ufleisch\u00a0at\u00a0users.sourceforge.net', 'ufleisch@users.sourceforge.net', 'list'],

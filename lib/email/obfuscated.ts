@@ -65,7 +65,7 @@ export type TextContext = 'text' | 'address';
  */
 const AT_SEPARATOR = /[[({<]\s*(?:[aA][tT]|@)\s*[\])}>]|[-_]AT[-_]|\s(?:at|AT|At)\s|\s@|@\s/g;
 /** The separators people write for a dot in an address, at a place (`y`). */
-const WRITTEN_DOT = /\s*[[({<]\s*dot\s*[\])}>]\s*|\s+(?:dot|DOT|Dot)\s+/y;
+const WRITTEN_DOT = /\s*[[({<]\s*(?:dot|DOT|Dot)\s*[\])}>]\s*|\s+(?:dot|DOT|Dot)\s+/y;
 /**
  * What people write for the characters of a local part, just before an atom: a dot, and in local parts a
  * hyphen or an underscore too (`srfi minus editors at srfi dot schemers dot org`).
