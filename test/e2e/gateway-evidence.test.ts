@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainOf } from '../../lib/email/extract.ts';
+import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from './support/driver.ts';
+import { type Backend, startBackend } from './support/stack.ts';
+
+/**
+ * The card says what the service saw behind a security gateway, in each browser, with the built extension
+ * against the real service, whose DNS is the fixture server (test/fixtures/dns-zones.ts): the gateway, the
+ * record that named the provider, and how sure that is. Consumer and business Microsoft are told apart.
+ */
+
+/** Proofpoint in the MX; SPF names Exchange Online: Microsoft 365, medium. */
+const BEHIND_PROOFPOINT = 'sales@proofpoint-m365.example.com';
+/** Mimecast in the MX; nothing but Microsoft's tenant verification: Microsoft 365, a guess (low). */
+const VERIFIED_ONLY = 'it@ms-verification-only.example.com';
+/** Microsoft 365 named by its own MX: nothing more to say. */
+const M365_BY_MX = 'bob@m365-customer.example.com';
+const CONSUMER_MICROSOFT = 'jane@outlook.com';
+const ADDRESSES = [BEHIND_PROOFPOINT, VERIFIED_ONLY, M365_BY_MX, CONSUMER_MICROSOFT];
+
+const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gateways</title></head><body>
+${ADDRESSES.map((address) => `<p>Write to ${address} today.</p>`).join('\n')}
+</body></html>`;
+
+/** The hover delay of these tests: short, the tests wait for outcomes. */
+const HOVER_DELAY_MS = 50;
+
+/** What the popup's card shows of an answer, once it has one (the popup writes plain text). */
+function popupCard(): { provider: string; evidence: string | null; sureness: string | null } | null {
+  if (!document.querySelector('[data-testid="result-source"]')) return null;
+  const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+  return {
+    provider: text('provider-nice-name') ?? '',
+    evidence: text('provider-evidence'),
+    sureness: text('provider-confidence'),
+  };
+}
+
+describe.each(BROWSERS)('what the card says was seen behind a gateway, in %s', (name) => {
+  let backend: Backend;
+  let browser: BrowserDriver;
+  let page: PageDriver;
+
+  beforeAll(async () => {
+    backend = await startBackend({ credits: 100, generatedPages: { 'gateways.html': PAGE } });
+    browser = await launchBrowser(name);
+    await browser.configure({
+      apiKey: backend.key,
+      settings: { baseUrl: backend.proxy.url, hoverDelayMs: HOVER_DELAY_MS },
+    });
+    page = await browser.openPage(backend.pages.url('gateways.html'), ADDRESSES.length);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await backend?.close();
+  });
+
+  async function hover(address: string): Promise<void> {
+    await page.press('Escape');
+    await page.hoverText(address);
+    await page.card.answered();
+    expect(await page.card.text('.wl-address')).toBe(address);
+  }
+
+  it('Microsoft 365 behind Proofpoint: the card names the gateway and the SPF record, and says it is likely', async () => {
+    await hover(BEHIND_PROOFPOINT);
+    expect(await page.card.text('provider-nice-name')).toBe('Microsoft 365');
+    expect(await page.card.text('provider-evidence')).toBe(
+      "Microsoft 365, behind Proofpoint (from the domain's SPF record).",
+    );
+    expect(await page.card.text('provider-confidence')).toBe('Likely, not certain.');
+    expect(await page.card.attribute('open-webmail', 'href')).toMatch(/^https:\/\/outlook\.office\.com\//);
+    expect(backend.proxy.countFor(domainOf(BEHIND_PROOFPOINT))).toBe(1);
+  });
+
+  it('Microsoft’s domain verification alone reads as a guess, less sure than likely', async () => {
+    await hover(VERIFIED_ONLY);
+    expect(await page.card.text('provider-evidence')).toBe(
+      "Microsoft 365, behind Mimecast: a guess from Microsoft's domain verification.",
+    );
+    expect(await page.card.text('provider-confidence')).toBe('Unsure: check before you rely on it.');
+  });
+
+  it('consumer and business Microsoft by their own names, with nothing to add where the MX names the mailbox', async () => {
+    await hover(M365_BY_MX);
+    expect(await page.card.text('provider-nice-name')).toBe('Microsoft 365');
+    expect(await page.card.text('provider-name')).toBe('Microsoft (365)');
+    expect(await page.card.count('provider-evidence')).toBe(0);
+    expect(await page.card.count('provider-confidence')).toBe(0);
+    await hover(CONSUMER_MICROSOFT);
+    expect(await page.card.text('provider-nice-name')).toBe('Outlook.com');
+    expect(await page.card.text('provider-name')).toBe('Microsoft (Public)');
+    expect(await page.card.count('provider-evidence')).toBe(0);
+  });
+
+  it('the popup’s card says the same', async () => {
+    const popup = await browser.openExtensionPage(
+      `popup.html?lookup=${encodeURIComponent(BEHIND_PROOFPOINT)}`,
+    );
+    await expect
+      .poll(() => popup.evaluate(popupCard, null))
+      .toEqual({
+        provider: 'Microsoft 365',
+        evidence: "Microsoft 365, behind Proofpoint (from the domain's SPF record).",
+        sureness: 'Likely, not certain.',
+      });
+    await popup.close();
+  });
+});
