@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { domainOf } from '../../lib/email/extract.ts';
-import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from './support/driver.ts';
-import { type Backend, startBackend } from './support/stack.ts';
+import { BROWSERS } from './support/driver.ts';
+import { showCardOf, useHoverSuite } from './support/hover-suite.ts';
 
 /**
  * The card says what the service saw behind a security gateway, in each browser, with the built extension
@@ -22,9 +22,6 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 ${ADDRESSES.map((address) => `<p>Write to ${address} today.</p>`).join('\n')}
 </body></html>`;
 
-/** The hover delay of these tests: short, the tests wait for outcomes. */
-const HOVER_DELAY_MS = 50;
-
 /** What the popup's card shows of an answer, once it has one (the popup writes plain text). */
 function popupCard(): { provider: string; evidence: string | null; sureness: string | null } | null {
   if (!document.querySelector('[data-testid="result-source"]')) return null;
@@ -37,65 +34,43 @@ function popupCard(): { provider: string; evidence: string | null; sureness: str
 }
 
 describe.each(BROWSERS)('what the card says was seen behind a gateway, in %s', (name) => {
-  let backend: Backend;
-  let browser: BrowserDriver;
-  let page: PageDriver;
-
-  beforeAll(async () => {
-    backend = await startBackend({ credits: 100, generatedPages: { 'gateways.html': PAGE } });
-    browser = await launchBrowser(name);
-    await browser.configure({
-      apiKey: backend.key,
-      settings: { baseUrl: backend.proxy.url, hoverDelayMs: HOVER_DELAY_MS },
-    });
-    page = await browser.openPage(backend.pages.url('gateways.html'), ADDRESSES.length);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await backend?.close();
-  });
-
-  async function hover(address: string): Promise<void> {
-    await page.press('Escape');
-    await page.hoverText(address);
-    await page.card.answered();
-    expect(await page.card.text('.wl-address')).toBe(address);
-  }
+  const suite = useHoverSuite(name, { html: PAGE, addresses: ADDRESSES.length });
+  const hover = (address: string) => showCardOf(suite.page, address);
+  const card = () => suite.page.card;
 
   it('Microsoft 365 behind Proofpoint: the card names the gateway and the SPF record, and says it is likely', async () => {
     await hover(BEHIND_PROOFPOINT);
-    expect(await page.card.text('provider-nice-name')).toBe('Microsoft 365');
-    expect(await page.card.text('provider-evidence')).toBe(
+    expect(await card().text('provider-nice-name')).toBe('Microsoft 365');
+    expect(await card().text('provider-evidence')).toBe(
       "Microsoft 365, behind Proofpoint (from the domain's SPF record).",
     );
-    expect(await page.card.text('provider-confidence')).toBe('Likely, not certain.');
-    expect(await page.card.attribute('open-webmail', 'href')).toMatch(/^https:\/\/outlook\.office\.com\//);
-    expect(backend.proxy.countFor(domainOf(BEHIND_PROOFPOINT))).toBe(1);
+    expect(await card().text('provider-confidence')).toBe('Likely, not certain.');
+    expect(await card().attribute('open-webmail', 'href')).toMatch(/^https:\/\/outlook\.office\.com\//);
+    expect(suite.backend.proxy.countFor(domainOf(BEHIND_PROOFPOINT))).toBe(1);
   });
 
   it('Microsoft’s domain verification alone reads as a guess, less sure than likely', async () => {
     await hover(VERIFIED_ONLY);
-    expect(await page.card.text('provider-evidence')).toBe(
+    expect(await card().text('provider-evidence')).toBe(
       "Microsoft 365, behind Mimecast: a guess from Microsoft's domain verification.",
     );
-    expect(await page.card.text('provider-confidence')).toBe('Unsure: check before you rely on it.');
+    expect(await card().text('provider-confidence')).toBe('Unsure: check before you rely on it.');
   });
 
   it('consumer and business Microsoft by their own names, with nothing to add where the MX names the mailbox', async () => {
     await hover(M365_BY_MX);
-    expect(await page.card.text('provider-nice-name')).toBe('Microsoft 365');
-    expect(await page.card.text('provider-name')).toBe('Microsoft (365)');
-    expect(await page.card.count('provider-evidence')).toBe(0);
-    expect(await page.card.count('provider-confidence')).toBe(0);
+    expect(await card().text('provider-nice-name')).toBe('Microsoft 365');
+    expect(await card().text('provider-name')).toBe('Microsoft (365)');
+    expect(await card().count('provider-evidence')).toBe(0);
+    expect(await card().count('provider-confidence')).toBe(0);
     await hover(CONSUMER_MICROSOFT);
-    expect(await page.card.text('provider-nice-name')).toBe('Outlook.com');
-    expect(await page.card.text('provider-name')).toBe('Microsoft (Public)');
-    expect(await page.card.count('provider-evidence')).toBe(0);
+    expect(await card().text('provider-nice-name')).toBe('Outlook.com');
+    expect(await card().text('provider-name')).toBe('Microsoft (Public)');
+    expect(await card().count('provider-evidence')).toBe(0);
   });
 
   it('the popup’s card says the same', async () => {
-    const popup = await browser.openExtensionPage(
+    const popup = await suite.browser.openExtensionPage(
       `popup.html?lookup=${encodeURIComponent(BEHIND_PROOFPOINT)}`,
     );
     await expect

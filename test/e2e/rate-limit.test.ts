@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { domainOf } from '../../lib/email/extract.ts';
 import messages from '../../public/_locales/en/messages.json';
-import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from './support/driver.ts';
-import { type Backend, startBackend } from './support/stack.ts';
+import { BROWSERS } from './support/driver.ts';
+import { showCardOf, useHoverSuite } from './support/hover-suite.ts';
 
 /**
  * A 429 end to end, in each browser: the real service with a tiny limit per key answers the lookup past it
@@ -30,9 +30,6 @@ const PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
 ${ADDRESSES.map((line) => `<p>Write to ${line} today.</p>`).join('\n')}
 </body></html>`;
 
-/** The hover delay of these tests: short, the tests wait for outcomes. */
-const HOVER_DELAY_MS = 50;
-
 const windowOf = (time: number) => Math.floor(time / WINDOW_MS);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -42,44 +39,22 @@ async function startOfWindow(): Promise<void> {
 }
 
 describe.each(BROWSERS)('a 429 from the real service in %s', (name) => {
-  let backend: Backend;
-  let browser: BrowserDriver;
-  let page: PageDriver;
-
-  beforeAll(async () => {
-    backend = await startBackend({
-      credits: 100,
-      serviceEnv: { RATE_LIMIT_PER_KEY: String(LIMIT), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
-      generatedPages: { 'rate-limit.html': PAGE },
-    });
-    browser = await launchBrowser(name);
-    await browser.configure({
-      apiKey: backend.key,
-      settings: { baseUrl: backend.proxy.url, hoverDelayMs: HOVER_DELAY_MS },
-    });
-    page = await browser.openPage(backend.pages.url('rate-limit.html'), ADDRESSES.length);
+  const suite = useHoverSuite(name, {
+    html: PAGE,
+    addresses: ADDRESSES.length,
+    serviceEnv: { RATE_LIMIT_PER_KEY: String(LIMIT), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
   });
-
-  afterAll(async () => {
-    await browser?.close();
-    await backend?.close();
-  });
-
-  async function hover(target: string): Promise<void> {
-    await page.press('Escape');
-    await page.hoverText(target);
-    await page.card.answered();
-    expect(await page.card.text('.wl-address')).toBe(target);
-  }
+  const hover = (address: string) => showCardOf(suite.page, address);
+  const card = () => suite.page.card;
 
   const tryAgainDisabled = () =>
-    page.card.run(
+    card().run(
       (root) => root?.querySelector<HTMLButtonElement>('[data-testid="look-up"]')?.disabled ?? null,
       null,
     );
 
   /** The service's last answer to the extension, as the proxy saw it. */
-  const lastAnswer = () => backend.proxy.requests.at(-1)?.response;
+  const lastAnswer = () => suite.backend.proxy.requests.at(-1)?.response;
 
   /**
    * Hovers LIMIT + 1 fresh addresses in one window of the service's limits; the address past the limit,
@@ -91,7 +66,7 @@ describe.each(BROWSERS)('a 429 from the real service in %s', (name) => {
       const started = Date.now();
       for (let i = 0; i < LIMIT; i++) {
         await hover(address(attempt, i));
-        expect(await page.card.text('provider-nice-name')).toBe('Google Workspace');
+        expect(await card().text('provider-nice-name')).toBe('Google Workspace');
       }
       await hover(address(attempt, LIMIT));
       if (windowOf(Date.now()) === windowOf(started)) return address(attempt, LIMIT);
@@ -102,7 +77,7 @@ describe.each(BROWSERS)('a 429 from the real service in %s', (name) => {
   it(`the lookup past ${LIMIT} a window says too many lookups for the service's seconds; Try again waits for them; then the address is looked up`, async () => {
     const over = await hoverPastTheLimit();
     // One read: the title and the seconds, as the card first shows them.
-    const shown = (await page.card.text('error-message')) ?? '';
+    const shown = (await card().text('error-message')) ?? '';
     expect(shown).toMatch(new RegExp(`^${messages.stateRateLimitedTitle.message}Try again in \\d+ s\\.$`));
     const seconds = Number(/in (\d+) s/.exec(shown)?.[1]);
     expect(lastAnswer()?.status).toBe(429);
@@ -110,21 +85,21 @@ describe.each(BROWSERS)('a 429 from the real service in %s', (name) => {
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(retryAfter);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
-    expect(backend.proxy.countFor(domainOf(over))).toBe(1);
+    expect(suite.backend.proxy.countFor(domainOf(over))).toBe(1);
 
     // Right after the 429, Try again cannot be pressed: a person's click asks nothing.
     expect(await tryAgainDisabled()).toBe(true);
-    await page.card.click('look-up');
+    await card().click('look-up');
     await expect
-      .poll(() => page.card.text('error-message'), { timeout: WINDOW_MS + 15_000 })
+      .poll(() => card().text('error-message'), { timeout: WINDOW_MS + 15_000 })
       .toContain(messages.stateRateLimitedOver.message);
     expect(await tryAgainDisabled()).toBe(false);
-    expect(backend.proxy.countFor(domainOf(over))).toBe(1);
+    expect(suite.backend.proxy.countFor(domainOf(over))).toBe(1);
 
     // The window is over, and the 429 was not cached: a hover on the address asks the service again.
     await hover(over);
-    expect(await page.card.text('provider-nice-name')).toBe('Google Workspace');
-    expect(backend.proxy.countFor(domainOf(over))).toBe(2);
+    expect(await card().text('provider-nice-name')).toBe('Google Workspace');
+    expect(suite.backend.proxy.countFor(domainOf(over))).toBe(2);
     expect(lastAnswer()?.status).toBe(200);
   }, 120_000);
 });
