@@ -250,6 +250,8 @@ describe('ResultCard', () => {
     const tryAgain = screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement;
     expect(screen.getByTestId('error-message').textContent).toBe('Too many lookupsTry again in 3 s.');
     expect(tryAgain.disabled).toBe(true);
+    // Said with the alert once, not at every tick.
+    expect(screen.getByText('Try again in 3 s.').getAttribute('aria-live')).toBe('off');
     fireEvent.click(tryAgain);
     act(() => vi.advanceTimersByTime(500));
     expect(screen.getByTestId('error-message').textContent).toMatch(/Try again in 2 s\.$/);

@@ -153,7 +153,14 @@ export function ResultCard({
           role={busy ? 'status' : 'alert'}
         >
           <p className="wl-error-title" {...say(words.title)} />
-          {words.detail && <p className="wl-note" {...say(words.detail)} />}
+          {words.detail && (
+            <p
+              className="wl-note"
+              // A 429's wait counts down here each second: said once with the alert, not at every tick.
+              aria-live={result?.state === 'rate-limited' ? 'off' : undefined}
+              {...say(words.detail)}
+            />
+          )}
         </div>
         {!busy && (
           <div className="wl-actions">
