@@ -39,12 +39,9 @@ export function plainName(value: unknown, max: number): string | null {
       .trim(),
   ];
   if (characters.length === 0) return null;
-  return characters.length > max
-    ? `${characters
-        .slice(0, max - 1)
-        .join('')
-        .trimEnd()}…`
-    : characters.join('');
+  if (characters.length <= max) return characters.join('');
+  const kept = characters.slice(0, max - 1).join('');
+  return `${kept.trimEnd()}…`;
 }
 
 /**
