@@ -1,12 +1,17 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { classify } from '@/lib/catalog/index.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
+import type { WebmailInfo } from '@/lib/webmail-info.ts';
 import { HOSTED_GMAIL_INFO } from '@/test/fixtures/hosted-examples.ts';
 import { ResultCard } from './ResultCard.tsx';
 import { DrawnWords } from './words.ts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const NOW = 1_700_000_000_000;
 
@@ -128,11 +133,8 @@ describe('ResultCard', () => {
       { state: 'unreachable', message: 'The lookup service could not be reached.' },
       /cannot be used right now.*could not be reached/,
     ],
-    [{ state: 'rate-limited', message: 'x', retryAfterSeconds: 30 }, /Too many lookups.*Try again in 30 s/],
-    [
-      { state: 'rate-limited', message: 'x', retryAfterSeconds: null },
-      /Too many lookups.*try again in a moment/,
-    ],
+    [{ state: 'rate-limited', message: 'x', retryAt: NOW + 30_000 }, /Too many lookups.*Try again in 30 s/],
+    [{ state: 'rate-limited', message: 'x', retryAt: null }, /Too many lookups.*try again in a moment/],
     [{ state: 'over-budget' }, /Lookups paused on this tab.*Look up uses one credit/],
   ])('gives %j its own message', (result, words) => {
     renderCard(result);
@@ -158,7 +160,7 @@ describe('ResultCard', () => {
   });
 
   it('tries a rate-limited lookup again as a plain lookup, never a refresh that skips the cache', () => {
-    const { onRefresh, onLookUp } = renderCard({ state: 'rate-limited', message: 'x', retryAfterSeconds: 5 });
+    const { onRefresh, onLookUp } = renderCard({ state: 'rate-limited', message: 'x', retryAt: NOW - 1 });
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onLookUp).toHaveBeenCalledOnce();
     expect(onRefresh).not.toHaveBeenCalled();
@@ -168,6 +170,101 @@ describe('ResultCard', () => {
     const { onLookUp } = renderCard({ state: 'over-budget' });
     fireEvent.click(screen.getByRole('button', { name: 'Look up' }));
     expect(onLookUp).toHaveBeenCalledOnce();
+  });
+
+  it('tells consumer and business Microsoft apart by their own names', () => {
+    renderCard(found(classify('outlook.com') as WebmailInfo), 'jane@outlook.com');
+    expect(screen.getByTestId('provider-nice-name').textContent).toBe('Outlook.com');
+    expect(screen.getByTestId('provider-name').textContent).toBe('Microsoft (Public)');
+    cleanup();
+    renderCard(
+      found(classify('acme.example.com', ['acme.mail.protection.outlook.com']) as WebmailInfo),
+      'jane@acme.example.com',
+    );
+    expect(screen.getByTestId('provider-nice-name').textContent).toBe('Microsoft 365');
+    expect(screen.getByTestId('provider-name').textContent).toBe('Microsoft (365)');
+  });
+
+  const M365_BEHIND: WebmailInfo = {
+    ...(classify('acme.example.com', ['acme.mail.protection.outlook.com']) as WebmailInfo),
+    provider_source: 'spf',
+    provider_confidence: 'medium',
+    gateway: 'Proofpoint',
+  };
+
+  it.each<[string, Partial<WebmailInfo>, string | null, string | null]>([
+    [
+      'SPF behind a gateway',
+      {},
+      "Microsoft 365, behind Proofpoint (from the domain's SPF record).",
+      'Likely, not certain.',
+    ],
+    [
+      'MX behind a gateway',
+      { provider_source: 'mx', provider_confidence: 'high' },
+      'Microsoft 365, behind Proofpoint.',
+      null,
+    ],
+    ['MX alone', { provider_source: 'mx', provider_confidence: 'high', gateway: undefined }, null, null],
+    [
+      "Microsoft's domain verification",
+      { provider_source: 'ms-verification', provider_confidence: 'low', gateway: 'Mimecast' },
+      "Microsoft 365, behind Mimecast: a guess from Microsoft's domain verification.",
+      'Unsure: check before you rely on it.',
+    ],
+    ['an unknown source', { provider_source: 'whois' }, null, null],
+    ['an unknown confidence', { provider_confidence: 'very high' }, null, null],
+  ])('says what the answer saw of the records: %s', (_case, properties, seen, sureness) => {
+    renderCard(found({ ...M365_BEHIND, ...properties }), 'jane@acme.example.com');
+    expect(screen.queryByTestId('provider-evidence')?.textContent ?? null).toBe(seen);
+    expect(screen.queryByTestId('provider-confidence')?.textContent ?? null).toBe(sureness);
+    expect(screen.getByTestId('provider-nice-name').textContent).toBe('Microsoft 365');
+  });
+
+  it('marks how sure the evidence is, for its looks', () => {
+    renderCard(found({ ...M365_BEHIND, provider_confidence: 'low' }));
+    expect(screen.getByTestId('provider-evidence').parentElement?.dataset.confidence).toBe('low');
+  });
+
+  it('renders a gateway name from the API as text only, cut to length', () => {
+    renderCard(found({ ...M365_BEHIND, gateway: `<img src=x onerror=alert(1)>${'x'.repeat(200)}` }));
+    const seen = screen.getByTestId('provider-evidence').textContent ?? '';
+    expect(seen).toMatch(/^Microsoft 365, behind <img src=x onerror=alert\(1\)>x+… \(from/);
+    expect(seen.length).toBeLessThan(120);
+    expect(document.querySelector('img')).toBeNull();
+  });
+
+  it('after a 429, counts the wait down, and its Try again asks only once the wait is over', () => {
+    vi.useFakeTimers({ now: NOW });
+    const onLookUp = vi.fn();
+    render(
+      <ResultCard
+        address="jane@acme.example.com"
+        result={{ state: 'rate-limited', message: 'slow', retryAt: NOW + 2_500 }}
+        searchQueryTemplate="{address}"
+        onRefresh={() => {}}
+        onLookUp={onLookUp}
+        onOpenOptions={() => {}}
+      />,
+    );
+    const tryAgain = screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement;
+    expect(screen.getByTestId('error-message').textContent).toBe('Too many lookupsTry again in 3 s.');
+    expect(tryAgain.disabled).toBe(true);
+    // Said with the alert once, not at every tick.
+    expect(screen.getByText('Try again in 3 s.').getAttribute('aria-live')).toBe('off');
+    fireEvent.click(tryAgain);
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByTestId('error-message').textContent).toMatch(/Try again in 2 s\.$/);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByTestId('error-message').textContent).toMatch(/Try again in 1 s\.$/);
+    fireEvent.click(tryAgain);
+    expect(onLookUp).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.getByTestId('error-message').textContent).toMatch(/The wait is over/);
+    expect(tryAgain.disabled).toBe(false);
+    fireEvent.click(tryAgain);
+    expect(onLookUp).toHaveBeenCalledOnce();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('over a page, draws its words with CSS and holds no text at all, its controls still named', () => {
@@ -185,7 +282,13 @@ describe('ResultCard', () => {
           />
         </DrawnWords.Provider>,
       ).container;
-    for (const result of [found(), { state: 'over-budget' } as const, null]) {
+    for (const result of [
+      found(),
+      found(M365_BEHIND),
+      { state: 'over-budget' } as const,
+      { state: 'rate-limited', message: 'x', retryAt: NOW + 5_000 } as const,
+      null,
+    ]) {
       const container = drawn(result);
       expect(document.createTreeWalker(container, NodeFilter.SHOW_TEXT).nextNode()).toBeNull();
       for (const control of container.querySelectorAll('button, a'))
@@ -195,5 +298,11 @@ describe('ResultCard', () => {
     expect(
       drawn(found()).querySelector('[data-testid="provider-nice-name"]')?.getAttribute('data-words'),
     ).toBe('Gmail');
+    cleanup();
+    expect(
+      drawn(found(M365_BEHIND))
+        .querySelector('[data-testid="provider-evidence"]')
+        ?.getAttribute('data-words'),
+    ).toBe("Microsoft 365, behind Proofpoint (from the domain's SPF record).");
   });
 });

@@ -7,8 +7,15 @@ import {
   searchQueryEncodingOf,
   searchQueryFor,
 } from '@/lib/links.ts';
-import { describeResult, describeSource, type ResultAction } from '@/lib/lookup/describe.ts';
+import {
+  describeEvidence,
+  describeResult,
+  describeSource,
+  type ResultAction,
+} from '@/lib/lookup/describe.ts';
 import type { LookupResult } from '@/lib/lookup/result.ts';
+import type { WebmailInfo } from '@/lib/webmail-info.ts';
+import { useTickUntil } from './use-tick-until.ts';
 import { useWords } from './words.ts';
 
 export interface ResultCardProps {
@@ -26,7 +33,7 @@ export interface ResultCardProps {
   onOpenOptions: () => void;
   /** Over a page, the page's theme; unset, the card follows the system's. */
   theme?: 'light' | 'dark';
-  /** For the answer's age; a prop so tests are deterministic. */
+  /** For the answer's age and a wait's countdown; a prop so tests are deterministic. */
   now?: number;
 }
 
@@ -68,9 +75,28 @@ function ActionButton({
       type="button"
       className="wl-button"
       data-testid={action.kind}
+      disabled={action.kind === 'look-up' && action.waiting}
       onClick={action.kind === 'look-up' ? onLookUp : onOpenOptions}
       {...say(action.label, { named: true })}
     />
+  );
+}
+
+/**
+ * What the answer saw of the domain's records, where it says: the gateway in front of the mailbox, the
+ * record that named the provider, and how sure that is.
+ */
+function Evidence({ info }: { info: WebmailInfo }) {
+  const say = useWords();
+  const evidence = describeEvidence(info);
+  if (!evidence) return null;
+  return (
+    <div className="wl-evidence" data-confidence={evidence.confidence}>
+      {evidence.seen && <p data-testid="provider-evidence" {...say(evidence.seen)} />}
+      {evidence.sureness && (
+        <p className="wl-sureness" data-testid="provider-confidence" {...say(evidence.sureness)} />
+      )}
+    </div>
   );
 }
 
@@ -106,7 +132,9 @@ export function ResultCard({
   /** What was last copied, for the button that copied it to say so. */
   const [copied, setCopied] = useState<'address' | 'link' | null>(null);
   const say = useWords();
-  const words = describeResult(result);
+  // A 429's wait counts down on the card, and its "Try again" can be pressed once it is over.
+  useTickUntil(result?.state === 'rate-limited' ? result.retryAt : null);
+  const words = describeResult(result, now);
   const copy = (text: string, what: 'address' | 'link') => {
     void navigator.clipboard?.writeText(text).then(
       () => setCopied(what),
@@ -125,7 +153,14 @@ export function ResultCard({
           role={busy ? 'status' : 'alert'}
         >
           <p className="wl-error-title" {...say(words.title)} />
-          {words.detail && <p className="wl-note" {...say(words.detail)} />}
+          {words.detail && (
+            <p
+              className="wl-note"
+              // A 429's wait counts down here each second: said once with the alert, not at every tick.
+              aria-live={result?.state === 'rate-limited' ? 'off' : undefined}
+              {...say(words.detail)}
+            />
+          )}
         </div>
         {!busy && (
           <div className="wl-actions">
@@ -165,6 +200,7 @@ export function ResultCard({
       <p className="wl-name">
         <bdi data-testid="provider-name" {...say(info.name)} />
       </p>
+      <Evidence info={info} />
       <ul className="wl-flags" aria-label={t('cardFlags')}>
         {FLAGS.map((flag) => (
           <li

@@ -14,6 +14,10 @@ export const CARD_CSS = `${CARD_THEME_CSS}
 .wl-address { font-weight: 600; word-break: break-all; margin: 0 0 6px; }
 .wl-provider { margin: 0; font-size: 16px; font-weight: 700; overflow-wrap: anywhere; max-height: 4.2em; overflow: hidden; }
 .wl-name { margin: 0 0 8px; color: var(--wl-muted); font-size: 12px; overflow-wrap: anywhere; max-height: 2.8em; overflow: hidden; }
+.wl-evidence { margin: -4px 0 8px; font-size: 12px; overflow-wrap: anywhere; }
+.wl-evidence p { margin: 0; }
+.wl-evidence .wl-sureness { display: inline-block; margin-top: 2px; border-radius: 999px; padding: 0 8px; font-size: 11px; border: 1px solid var(--wl-border); }
+.wl-evidence[data-confidence="low"] .wl-sureness { background: var(--wl-notice-bg); border-color: var(--wl-notice-border); font-weight: 600; }
 .wl-flags { display: flex; flex-wrap: wrap; gap: 4px; margin: 0 0 10px; padding: 0; list-style: none; }
 .wl-flag { border-radius: 999px; padding: 1px 8px; font-size: 11px; border: 1px solid var(--wl-border); color: var(--wl-muted); }
 .wl-flag[data-value="true"] { font-weight: 600; }
@@ -23,6 +27,7 @@ export const CARD_CSS = `${CARD_THEME_CSS}
 .wl-actions { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 0 8px; }
 .wl-button, .wl-link { display: inline-block; padding: 4px 10px; border-radius: 6px; border: 1px solid var(--wl-border);
   background: var(--wl-button-bg); color: var(--wl-fg); font: inherit; text-decoration: none; cursor: pointer; }
+.wl-button:disabled { cursor: default; opacity: 0.6; }
 .wl-link-primary { background: var(--wl-primary-bg); border-color: var(--wl-primary-border); color: var(--wl-primary-fg); }
 .wl-button:focus-visible, .wl-link:focus-visible { outline: 2px solid var(--wl-focus); outline-offset: 1px; }
 .wl-note { margin: 0 0 8px; color: var(--wl-muted); }

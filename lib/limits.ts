@@ -87,3 +87,15 @@ export const MAX_CACHE_ENTRIES = 2_000;
 export const NOT_FOUND_TTL_MS = 60 * 60 * 1000;
 /** Writes of the cache to storage are gathered for this long. */
 export const CACHE_PERSIST_DELAY_MS = 250;
+/**
+ * A gateway's name from the API is cut to this many characters on the card and in the table: the longest
+ * the catalog knows is 32 ("N-able Mail Assure (SpamExperts)"), and the name sits inside a sentence.
+ */
+export const MAX_GATEWAY_NAME_LENGTH = 40;
+/** The provider's name inside that sentence is cut to this many: the card's title above it shows the name. */
+export const MAX_NAME_IN_SENTENCE_LENGTH = 60;
+/**
+ * A 429's Retry-After is taken as at most this long: the longest window the service can be set to
+ * (server/config.ts). A card waits for it before its "Try again" asks; a larger number is no one's plan.
+ */
+export const MAX_RATE_LIMIT_WAIT_MS = 24 * 60 * 60 * 1000;

@@ -29,10 +29,37 @@ describe('the address table', () => {
   it('CSV: quoted cells, a header, and no cell a spreadsheet would run as a formula', () => {
     const csv = toCsv(rows);
     expect(csv.split('\r\n')[0]).toBe(
-      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status"',
+      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status","gateway","provider_source","provider_confidence"',
     );
     expect(csv).toContain(`"'=cmd|x@evil.example"`);
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('says what an answer saw behind a gateway, in the API’s own values, and only those', () => {
+    const behind = (properties: Record<string, unknown>) =>
+      addressRows(
+        ['jane@acme.example.com'],
+        { 'acme.example.com': { ...FOUND, info: { ...HOSTED_GMAIL_INFO, ...properties } } },
+        '{address}',
+      )[0];
+    expect(
+      behind({ provider_source: 'spf', provider_confidence: 'medium', gateway: 'Proofpoint' }),
+    ).toMatchObject({ gateway: 'Proofpoint', provider_source: 'spf', provider_confidence: 'medium' });
+    expect(behind({ provider_source: 'mx', provider_confidence: 'high' })).toMatchObject({
+      gateway: '',
+      provider_source: 'mx',
+    });
+    expect(
+      behind({ provider_source: 'guess', provider_confidence: 'medium', gateway: 'Proofpoint' }),
+    ).toMatchObject({ gateway: '', provider_source: '', provider_confidence: '' });
+    const formula = behind({
+      provider_source: 'spf',
+      provider_confidence: 'low',
+      gateway: `=HYPERLINK("x")${'y'.repeat(99)}`,
+    });
+    expect(formula?.gateway).toMatch(/^=HYPERLINK\("x"\)y{24}…$/);
+    expect(toCsv(formula ? [formula] : [])).toContain(`"'=HYPERLINK(""x"")`);
+    expect(rows[0]).toMatchObject({ gateway: '', provider_source: '', provider_confidence: '' });
   });
 
   it('TSV and HTML carry the same rows; HTML cells are escaped text', () => {

@@ -2,6 +2,7 @@
  * The popup's list of a tab's addresses as a table to take away: a CSV file, and the same rows as TSV and
  * an HTML table for the clipboard, which spreadsheets paste as cells.
  */
+import { answerEvidence } from '../answer-evidence.ts';
 import { domainOf } from '../email/extract.ts';
 import { buildSearchUrl, safeLinkUrl, searchQueryEncodingOf, searchQueryFor } from '../links.ts';
 import type { LookupResult } from '../lookup/result.ts';
@@ -17,6 +18,11 @@ export const COLUMNS = [
   'webmail_url',
   'search_url',
   'status',
+  // What the answer saw behind a gateway, as the API's values (`spf`, `low`), like the flags: a column to
+  // sort and filter a list of company domains by. Last, so that the columns before keep their places.
+  'gateway',
+  'provider_source',
+  'provider_confidence',
 ] as const;
 
 export type AddressRow = Record<(typeof COLUMNS)[number], string>;
@@ -31,9 +37,11 @@ export function addressRows(
     const domain = domainOf(address);
     const result = results[domain] ?? null;
     const empty = { provider: '', provider_name: '', disposable: '', free_mail: '', privacy_relay: '' };
-    const base = { address, domain, ...empty, webmail_url: '', search_url: '' };
+    const noEvidence = { gateway: '', provider_source: '', provider_confidence: '' };
+    const base = { address, domain, ...empty, webmail_url: '', search_url: '', ...noEvidence };
     if (result?.state !== 'found') return { ...base, status: result?.state ?? 'not-looked-up' };
     const { info } = result;
+    const evidence = answerEvidence(info);
     return {
       ...base,
       provider: info.nice_name,
@@ -49,6 +57,11 @@ export function addressRows(
           searchQueryEncodingOf(info),
         ) ?? '',
       status: 'found',
+      ...(evidence && {
+        gateway: evidence.gateway ?? '',
+        provider_source: evidence.source,
+        provider_confidence: evidence.confidence,
+      }),
     };
   });
 }

@@ -27,7 +27,8 @@ export const lookupResultSchema = z.discriminatedUnion('state', [
   z.object({
     state: z.literal('rate-limited'),
     message: z.string(),
-    retryAfterSeconds: z.number().nullable(),
+    /** When the service may be asked again (epoch ms), from its Retry-After; null when it did not say. */
+    retryAt: z.number().nullable(),
   }),
   z.object({ state: z.literal('invalid'), message: z.string() }),
   /** The service could not be reached or answered badly, and the catalog does not know the domain. */

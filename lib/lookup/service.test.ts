@@ -113,12 +113,33 @@ describe('lookup service', () => {
     expect(calls.filter((call) => call.email === 'proton.me')).toHaveLength(2);
   });
 
-  it('says a 429 as too many lookups, with the seconds to wait, and offers a plain lookup again', () => {
-    expect(describeResult({ state: 'rate-limited', message: 'slow', retryAfterSeconds: 30 })).toEqual({
-      title: 'Too many lookups',
-      detail: 'Try again in 30 s.',
-      action: { kind: 'look-up', label: 'Try again' },
+  it('never caches a 429, and gives the time the service said it may be asked again', async () => {
+    const { service, calls, advance } = setup({
+      kind: 'rate-limited',
+      message: 'slow',
+      retryAfterSeconds: 30,
     });
+    expect(await service.lookup('acme.example')).toEqual({
+      state: 'rate-limited',
+      message: 'slow',
+      retryAt: 1_000_000 + 30_000,
+    });
+    advance(1_000);
+    expect(await service.lookup('acme.example')).toMatchObject({ retryAt: 1_001_000 + 30_000 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('takes a Retry-After as at most a day, and none as no time', async () => {
+    expect(
+      await setup({ kind: 'rate-limited', message: 'x', retryAfterSeconds: 1e12 }).service.lookup(
+        'a.example',
+      ),
+    ).toMatchObject({ retryAt: 1_000_000 + 24 * 3600_000 });
+    expect(
+      await setup({ kind: 'rate-limited', message: 'x', retryAfterSeconds: null }).service.lookup(
+        'a.example',
+      ),
+    ).toMatchObject({ retryAt: null });
   });
 
   it('gives every state words and an action', () => {

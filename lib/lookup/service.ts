@@ -1,7 +1,7 @@
 import type { WebmailInfoRequest } from '../api/client.ts';
 import type { ApiOutcome } from '../api/outcome.ts';
 import { classify } from '../catalog/index.ts';
-import { NOT_FOUND_TTL_MS } from '../limits.ts';
+import { MAX_RATE_LIMIT_WAIT_MS, NOT_FOUND_TTL_MS } from '../limits.ts';
 import type { AnswerCache } from './cache.ts';
 import type { FallbackReason, LookupAnswer, LookupResult } from './result.ts';
 
@@ -55,12 +55,15 @@ export function createLookupService(deps: LookupServiceDeps) {
         return { state: 'unknown-key', message: outcome.message };
       case 'billing':
         return { state: 'billing', message: outcome.message, topUpUrl: outcome.topUpUrl };
-      case 'rate-limited':
+      case 'rate-limited': {
+        // A time, not a number of seconds: the answer reaches a card later, and a card asked again later.
+        const wait = outcome.retryAfterSeconds;
         return {
           state: 'rate-limited',
           message: outcome.message,
-          retryAfterSeconds: outcome.retryAfterSeconds,
+          retryAt: wait === null ? null : now() + Math.min(wait * 1000, MAX_RATE_LIMIT_WAIT_MS),
         };
+      }
       case 'invalid-request':
         return { state: 'invalid', message: outcome.message };
       case 'server-error':

@@ -98,6 +98,29 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'evidence behind a gateway holding markup and a 5,000-character gateway',
+    reply: found({
+      nice_name: 'Microsoft 365',
+      provider_source: 'spf',
+      provider_confidence: 'medium',
+      gateway: `<img src=x onerror="document.title=1">${'G'.repeat(5_000)}`,
+    }),
+    expect: async (card) => {
+      const seen = (await card.text('provider-evidence')) ?? '';
+      expect(seen).toMatch(/^Microsoft 365, behind <img src=x onerror="document\.title=1">G+… \(from/);
+      expect(seen.length).toBeLessThan(120);
+      expect(await card.count('img')).toBe(0);
+    },
+  },
+  {
+    name: 'evidence with values no one defined',
+    reply: found({ provider_source: 'telepathy', provider_confidence: 'absolute', gateway: 'Proofpoint' }),
+    expect: async (card) => {
+      expect(await card.count('.wl-evidence')).toBe(0);
+      expect(await card.text('provider-nice-name')).toBe('Gmail');
+    },
+  },
+  {
     name: 'a javascript: webmail URL',
     reply: found({ webmail_url: 'javascript:alert(1)', webmail_search_url: 'javascript:alert("%q")' }),
     expect: noLinks,
@@ -168,7 +191,8 @@ const CASES: Case[] = [
     name: 'a 429 with Retry-After',
     reply: json(429, { success: false, message: 'slow down', data: null }, { 'Retry-After': '30' }),
     expect: async (card) => {
-      expect(await card.text('error-message')).toMatch(/Too many lookups.*Try again in 30 s/);
+      // Counted down from the service's 30 s as the card shows it.
+      expect(await card.text('error-message')).toMatch(/Too many lookups.*Try again in (30|29) s/);
     },
     notCached: true,
   },

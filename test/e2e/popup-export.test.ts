@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLUMNS } from '../../lib/export/address-table.ts';
 import { POPUP_LOOKUP_BUDGET } from '../../lib/limits.ts';
 import { addPasteTarget } from './support/in-page.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
@@ -10,11 +11,13 @@ import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
  * wait for the person to confirm; the list goes out as a CSV file and as a table on the clipboard.
  */
 const EXTRA = 2;
+/** Microsoft 365 behind Proofpoint, named by SPF (test/fixtures/dns-zones.ts). */
+const BEHIND_GATEWAY = 'sales@proofpoint-m365.example.com';
 const OTHER_DOMAINS = Array.from(
-  { length: POPUP_LOOKUP_BUDGET - 1 + EXTRA },
+  { length: POPUP_LOOKUP_BUDGET - 2 + EXTRA },
   (_, i) => `team${i}.example.org`,
 );
-const ADDRESSES = ['jane@gmail.com', ...OTHER_DOMAINS.map((domain) => `info@${domain}`)];
+const ADDRESSES = ['jane@gmail.com', BEHIND_GATEWAY, ...OTHER_DOMAINS.map((domain) => `info@${domain}`)];
 const PAGE = `<!doctype html><title>Many domains</title><ul>${ADDRESSES.map((a) => `<li>${a}</li>`).join('')}</ul>`;
 
 let stack: ExtensionStack;
@@ -68,7 +71,7 @@ describe('the popup’s list beyond the lookup budget', () => {
 });
 
 describe('taking the list away', () => {
-  it('exports every address with its provider, flags and links as a CSV file', async () => {
+  it('exports every address with its provider, flags, links and what was seen behind a gateway as a CSV file', async () => {
     const [download] = await Promise.all([
       popup.waitForEvent('download'),
       popup.getByTestId('export-csv').click(),
@@ -78,12 +81,15 @@ describe('taking the list away', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status"',
+      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status","gateway","provider_source","provider_confidence"',
     );
     expect(lines).toHaveLength(ADDRESSES.length + 1);
     const gmail = lines.find((line) => line.startsWith('"jane@gmail.com"'));
     expect(gmail).toMatch(
-      /^"jane@gmail\.com","gmail\.com","Gmail","Google \(Public\)","false","true","false","https:\/\/mail\.google\.com\/mail","https:\/\/mail\.google\.com\/mail\/#search\/[^"]+","found"$/,
+      /^"jane@gmail\.com","gmail\.com","Gmail","Google \(Public\)","false","true","false","https:\/\/mail\.google\.com\/mail","https:\/\/mail\.google\.com\/mail\/#search\/[^"]+","found","","",""$/,
+    );
+    expect(lines.find((line) => line.startsWith(`"${BEHIND_GATEWAY}"`))).toMatch(
+      /"Microsoft 365","Microsoft \(365\)",.*"found","Proofpoint","spf","medium"$/,
     );
   });
 
@@ -95,7 +101,7 @@ describe('taking the list away', () => {
     const text = await paste('text');
     const rows = text.trimEnd().split('\n');
     expect(rows).toHaveLength(ADDRESSES.length + 1);
-    expect(rows[0]?.split('\t')).toHaveLength(10);
+    expect(rows[0]?.split('\t')).toEqual([...COLUMNS]);
     expect(rows.find((row) => row.startsWith('jane@gmail.com\t'))?.split('\t')[2]).toBe('Gmail');
     const html = await paste('html');
     expect(html).toContain('<table');

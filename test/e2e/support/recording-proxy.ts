@@ -5,11 +5,14 @@ export interface RecordedRequest {
   path: string;
   body: unknown;
   authorization: string | undefined;
+  /** What the service answered, once it has: its status, and its Retry-After (null without one). */
+  response?: { status: number; retryAfter: string | null };
 }
 
 /**
  * Sits between the extension and the real service, forwarding every request unchanged and recording what
- * the extension sent: to prove it sends only domains, and to count requests per domain.
+ * the extension sent: to prove it sends only domains, and to count requests per domain. The answer comes
+ * back with the headers the extension reads (Content-Type, and a 429's Retry-After).
  */
 export async function startRecordingProxy(target: () => string) {
   const requests: RecordedRequest[] = [];
@@ -22,7 +25,12 @@ export async function startRecordingProxy(target: () => string) {
     try {
       body = JSON.parse(raw);
     } catch {}
-    requests.push({ path: request.url ?? '', body, authorization: request.headers.authorization });
+    const record: RecordedRequest = {
+      path: request.url ?? '',
+      body,
+      authorization: request.headers.authorization,
+    };
+    requests.push(record);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const upstream = await fetch(`${target()}${request.url}`, {
       method: request.method ?? 'GET',
@@ -31,8 +39,11 @@ export async function startRecordingProxy(target: () => string) {
       ) as Record<string, string>,
       ...(request.method === 'POST' && { body: raw }),
     });
+    const retryAfter = upstream.headers.get('retry-after');
+    record.response = { status: upstream.status, retryAfter };
     response.writeHead(upstream.status, {
       'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
+      ...(retryAfter !== null && { 'Retry-After': retryAfter }),
     });
     response.end(await upstream.text());
   });
