@@ -6,7 +6,7 @@
  */
 import { rmSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { REPORT_DEBOUNCE_MS } from '../lib/limits.ts';
+import { REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
 import {
   type ExtensionBrowser,
   launchExtensionBrowser,

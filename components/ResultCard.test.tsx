@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classify } from '@/lib/catalog/index.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
-import type { WebmailInfo } from '@/lib/webmail-info.ts';
+import { classify } from '#core/catalog/index.ts';
+import type { WebmailInfo } from '#core/webmail-info.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
 import { HOSTED_GMAIL_INFO } from '@/test/fixtures/hosted-examples.ts';
 import { ResultCard } from './ResultCard.tsx';
 import { DrawnWords } from './words.ts';

@@ -1,21 +1,21 @@
 import { useState } from 'react';
-import { t } from '@/lib/i18n.ts';
 import {
   buildSearchUrl,
   linkForThem,
   safeLinkUrl,
   searchQueryEncodingOf,
   searchQueryFor,
-} from '@/lib/links.ts';
+} from '#core/links.ts';
+import type { WebmailInfo } from '#core/webmail-info.ts';
 import {
   describeEvidence,
   describeResult,
   describeSource,
   type ResultAction,
-} from '@/lib/lookup/describe.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
-import type { WebmailInfo } from '@/lib/webmail-info.ts';
-import { useTickUntil } from './use-tick-until.ts';
+} from '#extension/describe-result.ts';
+import { t } from '#extension/i18n.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { useTickUntil } from '#ui/use-tick-until.ts';
 import { useWords } from './words.ts';
 
 export interface ResultCardProps {

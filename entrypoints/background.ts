@@ -1,28 +1,28 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { z } from 'zod';
-import { getWebmailInfo } from '@/lib/api/client.ts';
-import { keepStorageFromContentScripts, toolbarButton } from '@/lib/browser-differences.ts';
-import { contextMenuQuery } from '@/lib/email/context-query.ts';
-import { domainOf } from '@/lib/email/extract.ts';
-import { t } from '@/lib/i18n.ts';
-import { LOOKUP_COMMAND, QUERY_UNDER_FOCUS } from '@/lib/keyboard-command.ts';
-import { createAnswerCache } from '@/lib/lookup/cache.ts';
-import { lookUpForCard } from '@/lib/lookup/card-lookup.ts';
-import { describeResult } from '@/lib/lookup/describe.ts';
-import { createHoverBudgets } from '@/lib/lookup/hover-budget.ts';
-import { createLookupService } from '@/lib/lookup/service.ts';
-import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
-import { lookupTarget, managedFields, managedValues } from '@/lib/managed-settings.ts';
+import { getWebmailInfo } from '#core/api/client.ts';
+import { contextMenuQuery } from '#core/email/context-query.ts';
+import { domainOf } from '#core/email/extract.ts';
+import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser-differences.ts';
+import { describeResult } from '#extension/describe-result.ts';
+import { t } from '#extension/i18n.ts';
+import { LOOKUP_COMMAND, QUERY_UNDER_FOCUS } from '#extension/keyboard-command.ts';
+import type { Responses, TabSummary } from '#extension/messaging.ts';
+import { lookupTarget, managedFields, managedValues } from '#settings/managed.ts';
+import { isSiteDisabled } from '#settings/schema.ts';
+import { apiKeyItem, loadLookupTarget, loadManagedSettings, loadSettings } from '#settings/storage.ts';
+import { createAnswerCache } from '#worker/answer-cache.ts';
+import { lookUpForCard } from '#worker/card-lookup.ts';
+import { createHoverBudgets } from '#worker/hover-budget.ts';
+import { createLookupService } from '#worker/lookup-service.ts';
 import {
   CONTENT_SCRIPT_REQUESTS,
   queryUnderFocusSchema,
   type Request,
   requestSchema,
-} from '@/lib/message-schema.ts';
-import type { Responses, TabSummary } from '@/lib/messages.ts';
-import { isSiteDisabled } from '@/lib/settings.ts';
-import { apiKeyItem, loadLookupTarget, loadManagedSettings, loadSettings } from '@/lib/settings-storage.ts';
+} from '#worker/request-schema.ts';
+import { createTabBudgets } from '#worker/tab-budget.ts';
 
 const CONTEXT_MENU_ID = 'lookup-webmail-provider';
 /** Tab address lists live in session storage, so a restarted worker still knows them. */

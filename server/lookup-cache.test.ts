@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { classify } from '../lib/catalog/index.ts';
+import { classify } from '#core/catalog/index.ts';
 import { BACKENDS, backendsForFile } from '../test/support/backends.ts';
 import type { LookupResult } from './lookup.ts';
 import { createLookupCache, MEMORY_CACHE_ENTRIES, MEMORY_CACHE_MAX_AGE_MS } from './lookup-cache.ts';

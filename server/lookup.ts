@@ -1,5 +1,5 @@
-import { classify, type SpfIncludeRecords, spfIncludesToFollow } from '../lib/catalog/index.ts';
-import type { WebmailInfo } from '../lib/webmail-info.ts';
+import { classify, type SpfIncludeRecords, spfIncludesToFollow } from '#core/catalog/index.ts';
+import type { WebmailInfo } from '#core/webmail-info.ts';
 import { DnsFailure, type LookupQueries, type MailDns } from './dns.ts';
 import type { Eventually } from './eventually.ts';
 import type { LookupCache } from './lookup-cache.ts';

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { API_PATH } from '../lib/webmail-info.ts';
+import { API_PATH } from '#core/webmail-info.ts';
 import type { Accounts } from './accounts.ts';
 import { ANSWERS, type Answer, billingAnswer, foundAnswer } from './answers.ts';
 import { DnsFailure } from './dns.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractEmails } from '../lib/email/extract.ts';
+import { extractEmails } from '#core/email/extract.ts';
 import { type CorpusScore, scoreOnCorpus } from './fixtures/extraction-corpus.ts';
 
 const QUALITY_BUDGET = 0.99;

@@ -1,14 +1,14 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { domainOf } from '@/lib/email/extract.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
-import { type ContentSettings, sendRequest } from '@/lib/messages.ts';
+import { domainOf } from '#core/email/extract.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { type ContentSettings, sendRequest } from '#extension/messaging.ts';
+import { CARD_TAG } from '#page/card-module.ts';
+import { type HoverTarget, watchHovers } from '#page/hover.ts';
+import { answerQueryUnderFocus } from '#page/query-under-focus.ts';
 import { createPageScanner } from '@/lib/page/page-scanner.ts';
 import { addressSources } from '@/lib/page/sources/index.ts';
 import type { CardUi } from './card.tsx';
-import { CARD_TAG } from './card-tag.ts';
-import { type HoverTarget, watchHovers } from './hover.ts';
-import { answerQueryUnderFocus } from './query-under-focus.ts';
 
 export default defineContentScript({
   matches: ['<all_urls>'],

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPORT_DEBOUNCE_MS } from '@/lib/limits.ts';
+import { REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
 import { createPageScanner, type ScanContext } from './page-scanner.ts';
 import { addressSources } from './sources/index.ts';
 

@@ -4,7 +4,7 @@ import {
   findEmails,
   mayHoldAddress,
   SHORT_TEXT_LENGTH,
-} from '@/lib/email/obfuscated.ts';
+} from '#core/email/obfuscated.ts';
 import {
   ADDED_NODES_PER_STEP,
   FIRST_ELEMENTS_PER_XPATH,
@@ -20,7 +20,7 @@ import {
   SMALL_MUTATION_BATCH,
   TEXT_WINDOW,
   XPATH_QUERY_MS,
-} from '@/lib/limits.ts';
+} from '#extension/limits.ts';
 import type { AddressSource } from './address-source.ts';
 import { createFoundAddresses } from './found-addresses.ts';
 import {

@@ -1,4 +1,4 @@
-import { decodeCloudflareEmail } from '@/lib/email/cloudflare.ts';
+import { decodeCloudflareEmail } from '#core/email/cloudflare.ts';
 import type { AddressSource } from '../address-source.ts';
 
 /**

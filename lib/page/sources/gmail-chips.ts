@@ -1,4 +1,4 @@
-import { addressIn } from '@/lib/email/extract.ts';
+import { addressIn } from '#core/email/extract.ts';
 import type { AddressSource } from '../address-source.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { parseMailto } from '@/lib/email/mailto.ts';
+import { parseMailto } from '#core/email/mailto.ts';
 import type { AddressSource } from '../address-source.ts';
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { Page as ChromiumPage } from 'playwright-core';
 import type { Page as FirefoxPage } from 'puppeteer-core';
-import type { Settings } from '../../../lib/settings.ts';
+import type { Settings } from '#settings/schema.ts';
 import type { Card } from './card.ts';
 import { chromiumCard, launchExtensionBrowser } from './extension-browser.ts';
 import { firefoxCard, launchFirefoxWithExtension } from './firefox-browser.ts';

@@ -1,4 +1,4 @@
-import type { Settings } from '../../../lib/settings.ts';
+import type { Settings } from '#settings/schema.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../../support/dns-fixture-server.ts';
 import { type ServiceProcess, startServiceProcess } from '../../support/service-process.ts';
 import { type ExtensionBrowser, launchExtensionBrowser } from './extension-browser.ts';

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { applyManaged, lookupTarget, managedFields, managedValues, parseManagedSettings } from './managed.ts';
+import { DEFAULT_API_BASE_URL, DEFAULT_SETTINGS } from './schema.ts';
+
+describe('managed settings', () => {
+  it('reads each field on its own: a bad value is ignored, the good ones kept', () => {
+    const managed = parseManagedSettings({
+      apiKey: ' wl_org_key ',
+      baseUrl: 'javascript:alert(1)',
+      searchQueryTemplate: 'from:{address}',
+      disabledSites: ['Intranet.Example'],
+      gmailIntegration: 'yes',
+      unknown: 1,
+    });
+    expect(managed).toEqual({
+      apiKey: 'wl_org_key',
+      // The bad address is ignored, and the organisation's key brings the built-in one instead.
+      baseUrl: DEFAULT_API_BASE_URL,
+      searchQueryTemplate: 'from:{address}',
+      disabledSites: ['intranet.example'],
+      gmailIntegration: undefined,
+    });
+    expect(managedFields(managed)).toEqual(['apiKey', 'baseUrl', 'searchQueryTemplate', 'disabledSites']);
+  });
+
+  it('sends the organisation’s key only to its own service address, else the built-in one, never the person’s', () => {
+    const own = { apiKey: 'wl_own_key', baseUrl: 'https://typed-by-the-person.example' };
+    expect(lookupTarget(own, parseManagedSettings({ apiKey: 'wl_org_key' }))).toEqual({
+      apiKey: 'wl_org_key',
+      baseUrl: DEFAULT_API_BASE_URL,
+    });
+    expect(
+      lookupTarget(
+        own,
+        parseManagedSettings({ apiKey: 'wl_org_key', baseUrl: 'https://lookup.corp.example' }),
+      ),
+    ).toEqual({ apiKey: 'wl_org_key', baseUrl: 'https://lookup.corp.example' });
+    // An address the organisation set in clear text to another computer is ignored, not used with its key.
+    expect(
+      lookupTarget(
+        own,
+        parseManagedSettings({ apiKey: 'wl_org_key', baseUrl: 'http://lookup.corp.example' }),
+      ),
+    ).toEqual({ apiKey: 'wl_org_key', baseUrl: DEFAULT_API_BASE_URL });
+    // The person's own key goes where the organisation points, or where the person does.
+    expect(lookupTarget(own, parseManagedSettings({ baseUrl: 'https://lookup.corp.example' }))).toEqual({
+      apiKey: 'wl_own_key',
+      baseUrl: 'https://lookup.corp.example',
+    });
+    expect(lookupTarget(own, parseManagedSettings({}))).toEqual(own);
+  });
+
+  it('locks the service address in the settings in force wherever the organisation’s key is', () => {
+    const inForce = applyManaged(
+      { ...DEFAULT_SETTINGS, baseUrl: 'https://typed-by-the-person.example' },
+      parseManagedSettings({ apiKey: 'wl_org_key' }),
+    );
+    expect(inForce.baseUrl).toBe(DEFAULT_API_BASE_URL);
+  });
+
+  it('no policy (Chromium answers {}, a failed read gives nothing) manages nothing', () => {
+    expect(managedFields(parseManagedSettings({}))).toEqual([]);
+    expect(managedFields(parseManagedSettings(undefined))).toEqual([]);
+  });
+
+  it('the organisation’s values win over the person’s, and the key is never among the values', () => {
+    const managed = parseManagedSettings({
+      apiKey: 'wl_org_key',
+      baseUrl: 'https://lookup.corp.example/',
+      gmailIntegration: false,
+    });
+    expect(managedValues(managed)).toEqual({
+      baseUrl: 'https://lookup.corp.example',
+      gmailIntegration: false,
+    });
+    const inForce = applyManaged({ ...DEFAULT_SETTINGS, hoverDelayMs: 100 }, managed);
+    expect(inForce).toEqual({
+      ...DEFAULT_SETTINGS,
+      hoverDelayMs: 100,
+      baseUrl: 'https://lookup.corp.example',
+      gmailIntegration: false,
+    });
+    expect(JSON.stringify(inForce)).not.toContain('wl_org_key');
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { DEFAULT_API_BASE_URL, type Settings, settingsSchema } from './schema.ts';
+
+/**
+ * Settings an organisation sets for everyone through browser policy (storage.managed, described to the
+ * browser by public/managed_schema.json). Each field is read on its own: a bad value set by IT is ignored,
+ * never taken for the whole policy being absent.
+ */
+const { baseUrl, searchQueryTemplate, disabledSites, gmailIntegration } = settingsSchema.shape;
+export const managedSettingsSchema = z.object({
+  apiKey: z.string().trim().min(1).max(500).optional().catch(undefined),
+  baseUrl: baseUrl.removeCatch().optional().catch(undefined),
+  searchQueryTemplate: searchQueryTemplate.removeCatch().optional().catch(undefined),
+  disabledSites: disabledSites.removeCatch().optional().catch(undefined),
+  gmailIntegration: gmailIntegration.removeCatch().optional().catch(undefined),
+});
+
+export type ManagedSettings = z.infer<typeof managedSettingsSchema>;
+export type ManagedField = keyof ManagedSettings;
+
+/**
+ * Reads what storage.managed holds, whatever its shape. A key the organisation set brings its service
+ * address: the one it set, else the build's built-in one, never an address the person typed, which would
+ * receive the organisation's key. So wherever the managed settings are in force, the address is too.
+ */
+export function parseManagedSettings(stored: unknown): ManagedSettings {
+  const managed = managedSettingsSchema.parse(typeof stored === 'object' && stored !== null ? stored : {});
+  return managed.apiKey === undefined
+    ? managed
+    : { ...managed, baseUrl: managed.baseUrl ?? DEFAULT_API_BASE_URL };
+}
+
+/** Where lookups are sent, and with which key: the organisation's where it set them (see parseManagedSettings). */
+export function lookupTarget(
+  own: { apiKey: string; baseUrl: string },
+  managed: ManagedSettings,
+): { apiKey: string; baseUrl: string } {
+  return { apiKey: managed.apiKey ?? own.apiKey.trim(), baseUrl: managed.baseUrl ?? own.baseUrl };
+}
+
+/** The fields the organisation set: the options page shows them locked. */
+export function managedFields(managed: ManagedSettings): ManagedField[] {
+  return (Object.keys(managed) as ManagedField[]).filter((field) => managed[field] !== undefined);
+}
+
+/** The settings the organisation set, without the key (which stays in the background). */
+export function managedValues(managed: ManagedSettings): Partial<Settings> {
+  const { apiKey: _key, ...rest } = managed;
+  return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+}
+
+/** The settings in force: the organisation's wherever it set one, the person's own elsewhere. */
+export function applyManaged(settings: Settings, managed: ManagedSettings): Settings {
+  return { ...settings, ...managedValues(managed) };
+}
