@@ -14,9 +14,9 @@
  * `npx tsx bench/dns-evidence.ts` prints this table alone.
  */
 import { fileURLToPath } from 'node:url';
-import { createMailDns, type LookupQueries, type MailDns } from '../server/dns.ts';
-import { createLookup, type LookupResult } from '../server/lookup.ts';
-import { startDnsFixtureServer } from '../test/support/dns-fixture-server.ts';
+import { createMailDns, type LookupQueries, type MailDns } from '#server/dns.ts';
+import { createLookup, type LookupResult } from '#server/lookup.ts';
+import { startDnsFixtureServer } from '#test/support/dns-fixture-server.ts';
 import { seeded } from './seeded.ts';
 import { percentile } from './stats.ts';
 import { type BenchRow, printTable } from './table.ts';

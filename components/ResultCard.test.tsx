@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { classify } from '#core/catalog/index.ts';
 import type { WebmailInfo } from '#core/webmail-info.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import { HOSTED_GMAIL_INFO } from '@/test/fixtures/hosted-examples.ts';
+import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { ResultCard } from './ResultCard.tsx';
 import { DrawnWords } from './words.ts';
 

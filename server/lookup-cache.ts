@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { webmailInfoSchema } from '#core/webmail-info.ts';
+import type { Storage } from '#server/storage/storage.ts';
 import { after, type Eventually } from './eventually.ts';
 import type { LookupResult } from './lookup.ts';
-import type { Storage } from './storage/storage.ts';
 
 const storedResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('found'), info: webmailInfoSchema }),

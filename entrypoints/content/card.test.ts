@@ -4,7 +4,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { sendRequest } from '#extension/messaging.ts';
 import { CARD_TAG } from '#page/card-module.ts';
-import { HOSTED_GMAIL_INFO } from '@/test/fixtures/hosted-examples.ts';
+import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { type CardUi, createCardUi } from './card.tsx';
 
 vi.mock('#extension/messaging.ts', () => ({ sendRequest: vi.fn() }));

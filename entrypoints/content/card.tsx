@@ -6,15 +6,15 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { CARD_CSS } from '#components/card-styles.ts';
 import { HoverCard } from '#components/HoverCard.tsx';
 import { domainOf } from '#core/email/extract.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import type { ContentSettings } from '#extension/messaging.ts';
 import { CARD_TAG } from '#page/card-module.ts';
 import type { HoverTarget } from '#page/hover.ts';
+import { pageThemeAt } from '#page/page-theme.ts';
 import { lookUpDomain } from '#ui/use-domain-lookup.ts';
-import { CARD_CSS } from '@/components/card-styles.ts';
-import { pageThemeAt } from '@/lib/page/page-theme.ts';
 
 const CARD_GAP_PX = 6;
 const CARD_WIDTH_PX = 336;

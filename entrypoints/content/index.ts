@@ -5,9 +5,9 @@ import type { LookupResult } from '#extension/lookup-result.ts';
 import { type ContentSettings, sendRequest } from '#extension/messaging.ts';
 import { CARD_TAG } from '#page/card-module.ts';
 import { type HoverTarget, watchHovers } from '#page/hover.ts';
+import { createPageScanner } from '#page/page-scanner.ts';
 import { answerQueryUnderFocus } from '#page/query-under-focus.ts';
-import { createPageScanner } from '@/lib/page/page-scanner.ts';
-import { addressSources } from '@/lib/page/sources/index.ts';
+import { addressSources } from '#page/sources/index.ts';
 import type { CardUi } from './card.tsx';
 
 export default defineContentScript({

@@ -1,11 +1,11 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { PAGE_THEME_CSS } from '#components/theme.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
 import type { ManagedField } from '#settings/managed.ts';
 import { baseUrlProblem, baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '#settings/schema.ts';
 import { settingsInForce, useSettingsStore } from '#settings/store.ts';
-import { PAGE_THEME_CSS } from '@/components/theme.ts';
 
 const OPTIONS_CSS = `${PAGE_THEME_CSS}
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: var(--wl-fg); }

@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { CARD_CSS } from '#components/card-styles.ts';
+import { ResultCard } from '#components/ResultCard.tsx';
+import { PAGE_THEME_CSS } from '#components/theme.ts';
 import { parseLookupTarget } from '#core/email/lookup-target.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest, type TabSummary } from '#extension/messaging.ts';
 import { settingsInForce, useSettingsStore } from '#settings/store.ts';
 import { useDomainLookup } from '#ui/use-domain-lookup.ts';
-import { CARD_CSS } from '@/components/card-styles.ts';
-import { ResultCard } from '@/components/ResultCard.tsx';
-import { PAGE_THEME_CSS } from '@/components/theme.ts';
 import { TabAddresses } from './TabAddresses.tsx';
 
 const POPUP_CSS = `${PAGE_THEME_CSS}${CARD_CSS}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { ResultCard } from '#components/ResultCard.tsx';
 import { domainOf } from '#core/email/extract.ts';
 import { t } from '#extension/i18n.ts';
 import type { TabSummary } from '#extension/messaging.ts';
@@ -7,7 +8,6 @@ import type { Settings } from '#settings/schema.ts';
 import { addressRows } from '#ui/address-table.ts';
 import { copyTable, downloadCsv } from '#ui/take-away.ts';
 import { type DomainState, useDomainResults } from '#ui/use-domain-results.ts';
-import { ResultCard } from '@/components/ResultCard.tsx';
 
 function DomainGroup({
   domain,

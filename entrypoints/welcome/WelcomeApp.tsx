@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { CARD_CSS } from '#components/card-styles.ts';
+import { ResultCard } from '#components/ResultCard.tsx';
+import { PAGE_THEME_CSS } from '#components/theme.ts';
 import { domainOf } from '#core/email/extract.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
 import { settingsInForce, useSettingsStore } from '#settings/store.ts';
 import { useDomainLookup } from '#ui/use-domain-lookup.ts';
-import { CARD_CSS } from '@/components/card-styles.ts';
-import { ResultCard } from '@/components/ResultCard.tsx';
-import { PAGE_THEME_CSS } from '@/components/theme.ts';
 
 /** The sample card's address: a domain the built-in catalog knows, so the card shows an answer without a key. */
 const SAMPLE_ADDRESS = 'jane@gmail.com';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
+import { addressSources } from '#page/sources/index.ts';
 import { createPageScanner, type ScanContext } from './page-scanner.ts';
-import { addressSources } from './sources/index.ts';
 
 /** Callbacks of the scanners made by a test, run when it ends, as a replaced content script's are. */
 const invalidations: (() => void)[] = [];

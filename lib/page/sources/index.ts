@@ -1,4 +1,4 @@
-import type { AddressSource } from '../address-source.ts';
+import type { AddressSource } from '#page/address-source.ts';
 import { cloudflare } from './cloudflare.ts';
 import { gmailChips } from './gmail-chips.ts';
 import { googlePeople } from './google-people.ts';
