@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webmailInfoSchema } from '#core/webmail-info.ts';
+import { webmailInfoSchema } from '#core/webmail-info-schema.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { after, type Eventually } from './eventually.ts';
 import type { LookupResult } from './lookup.ts';

@@ -1,3 +1,5 @@
+import { SEARCH_QUERY_ENCODING } from '#core/webmail-info.ts';
+
 /**
  * Everything that turns a string from the network or from settings into a URL a person can click. Only
  * http(s) URLs become links; the query goes in through encodeURIComponent only.
@@ -14,12 +16,6 @@ export function safeLinkUrl(url: string | null | undefined): string | null {
   }
   return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
 }
-
-/**
- * The additional `data` property naming how a search template wants its query encoded: `twice` for
- * providers that decode it twice (Yahoo Mail's `/d/search/keyword=`), where `+` would otherwise become a space.
- */
-export const SEARCH_QUERY_ENCODING = 'webmail_search_query_encoding';
 
 /** How a webmail info object asks for its search query to be encoded. */
 export function searchQueryEncodingOf(info: Record<string, unknown>): 'once' | 'twice' {

@@ -1,12 +1,17 @@
-import type { MailboxEvidenceProperties } from '#core/catalog/classify.ts';
-import type { ProviderConfidence, ProviderSource } from '#core/catalog/mailbox-evidence.ts';
-import type { WebmailInfo } from '#core/webmail-info.ts';
+import {
+  type MailboxEvidenceProperties,
+  PROVIDER_CONFIDENCES,
+  PROVIDER_SOURCES,
+  type ProviderConfidence,
+  type ProviderSource,
+  type WebmailInfo,
+} from '#core/webmail-info.ts';
 import { MAX_GATEWAY_NAME_LENGTH } from './limits.ts';
 
 /**
- * What an answer says it saw of the domain's records (lib/core/catalog/mailbox-evidence.ts writes it, as
- * additional properties of the spec's webmail info): which record named the provider, how sure that is,
- * and the security gateway in front of the mailbox.
+ * What an answer says it saw of the domain's records (found by lib/core/catalog/mailbox-evidence.ts, carried
+ * as additional properties of the webmail info, lib/core/webmail-info.ts): which record named the provider,
+ * how sure that is, and the security gateway in front of the mailbox.
  */
 export interface AnswerEvidence {
   source: ProviderSource;
@@ -15,14 +20,8 @@ export interface AnswerEvidence {
   gateway: string | null;
 }
 
-// The values each property may take. Typed by the catalog's own types, so that a value added there and not
-// here (or the reverse) fails to compile; the catalog's module itself holds its provider data, which stays
-// out of the card's bundle.
-const SOURCES: Record<ProviderSource, true> = { mx: true, spf: true, 'ms-verification': true };
-const CONFIDENCES: Record<ProviderConfidence, true> = { high: true, medium: true, low: true };
-
-const isKey = <K extends string>(values: Record<K, true>, value: unknown): value is K =>
-  typeof value === 'string' && Object.hasOwn(values, value);
+const isOneOf = <K extends string>(values: readonly K[], value: unknown): value is K =>
+  (values as readonly unknown[]).includes(value);
 
 /**
  * A name from the API as one line of plain text for a sentence: breaks and tabs made spaces, control and
@@ -55,6 +54,6 @@ export function answerEvidence(info: WebmailInfo): AnswerEvidence | null {
     provider_confidence: confidence,
     gateway,
   } = info as Partial<Record<keyof MailboxEvidenceProperties, unknown>>;
-  if (!isKey(SOURCES, source) || !isKey(CONFIDENCES, confidence)) return null;
+  if (!isOneOf(PROVIDER_SOURCES, source) || !isOneOf(PROVIDER_CONFIDENCES, confidence)) return null;
   return { source, confidence, gateway: plainName(gateway, MAX_GATEWAY_NAME_LENGTH) };
 }

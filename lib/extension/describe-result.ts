@@ -1,5 +1,4 @@
-import type { ProviderConfidence, ProviderSource } from '#core/catalog/mailbox-evidence.ts';
-import type { WebmailInfo } from '#core/webmail-info.ts';
+import type { ProviderConfidence, ProviderSource, WebmailInfo } from '#core/webmail-info.ts';
 import { answerEvidence, plainName } from './answer-evidence.ts';
 import { type MessageKey, t } from './i18n.ts';
 import { MAX_NAME_IN_SENTENCE_LENGTH } from './limits.ts';

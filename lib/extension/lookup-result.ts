@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webmailInfoSchema } from '#core/webmail-info.ts';
+import { webmailInfoSchema } from '#core/webmail-info-schema.ts';
 
 /** Where an answer came from: the Webmail Info API, or the catalog built into the extension. */
 export type LookupSource = 'api' | 'catalog';

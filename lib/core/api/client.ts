@@ -1,4 +1,5 @@
-import { API_PATH, type Envelope, envelopeSchema } from '#core/webmail-info.ts';
+import { API_PATH } from '#core/webmail-info.ts';
+import { type Envelope, envelopeSchema } from '#core/webmail-info-schema.ts';
 import type { ApiOutcome } from './outcome.ts';
 
 /** One attempt may take this long before it is abandoned (the hosted service answers in well under 1 s). */

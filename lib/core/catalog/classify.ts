@@ -1,14 +1,11 @@
 import { domainAndParents, toAsciiDomain } from '#core/email/domain.ts';
-import { SEARCH_QUERY_ENCODING } from '#core/links.ts';
-import type { WebmailInfo } from '#core/webmail-info.ts';
-import { disposableDomainSet, freeEmailDomainSet } from './domain-lists.ts';
 import {
-  findMailbox,
-  type MailboxFinding,
-  type ProviderConfidence,
-  type ProviderSource,
-  type SpfIncludeRecords,
-} from './mailbox-evidence.ts';
+  type MailboxEvidenceProperties,
+  SEARCH_QUERY_ENCODING,
+  type WebmailInfo,
+} from '#core/webmail-info.ts';
+import { disposableDomainSet, freeEmailDomainSet } from './domain-lists.ts';
+import { findMailbox, type MailboxFinding, type SpfIncludeRecords } from './mailbox-evidence.ts';
 import { consumerProviders, type ProviderEntry, type RelayEntry, relays } from './providers.ts';
 
 /** The hosted service names every relay "Privacy Service" (its documented example); nice_name says which. */
@@ -60,18 +57,6 @@ const disposableInfo: WebmailInfo = {
   is_freemail: false,
   is_privacy_service: false,
 };
-
-/**
- * What an answer read from DNS records says it saw, as additional properties of spec §2.2 (snake_case like
- * the spec's own). Stable values, so that a client can say "Microsoft 365, behind Proofpoint (from the
- * domain's SPF record)". Answers that come from the domain name alone (gmail.com) carry none of them.
- */
-export interface MailboxEvidenceProperties {
-  provider_source: ProviderSource;
-  provider_confidence: ProviderConfidence;
-  /** The security gateway among the MX hosts, as a person reads it ("Proofpoint"); absent without one. */
-  gateway?: string;
-}
 
 function evidenceProperties({ source, confidence, gateway }: MailboxFinding): MailboxEvidenceProperties {
   return {

@@ -1,11 +1,4 @@
-export { classify, type MailboxEvidenceProperties } from './classify.ts';
-export {
-  PROVIDER_CONFIDENCES,
-  PROVIDER_SOURCES,
-  type ProviderConfidence,
-  type ProviderSource,
-  type SpfIncludeRecords,
-  spfIncludesToFollow,
-} from './mailbox-evidence.ts';
+export { classify } from './classify.ts';
+export { type SpfIncludeRecords, spfIncludesToFollow } from './mailbox-evidence.ts';
 export type { ProviderEntry, RelayEntry } from './providers.ts';
 export { businessProviders, consumerProviders, relays } from './providers.ts';

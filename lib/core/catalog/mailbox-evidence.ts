@@ -1,4 +1,5 @@
 import { getDomain } from 'tldts';
+import type { ProviderConfidence, ProviderSource } from '#core/webmail-info.ts';
 import { type GatewayEntry, gateways } from './gateways.ts';
 import { compileHostPattern, normalizeHost } from './host-pattern.ts';
 import { businessProviders, consumerProviders, type ProviderEntry } from './providers.ts';
@@ -31,14 +32,6 @@ import { txtDelegations } from './spf.ts';
  *    then at least as likely.
  * 4. Otherwise nothing: the records name no mailbox, and none is made up.
  */
-
-export const PROVIDER_SOURCES = ['mx', 'spf', 'ms-verification'] as const;
-/** Which record named the provider. */
-export type ProviderSource = (typeof PROVIDER_SOURCES)[number];
-
-export const PROVIDER_CONFIDENCES = ['high', 'medium', 'low'] as const;
-/** How sure the rule that named the provider is (see the rules above). */
-export type ProviderConfidence = (typeof PROVIDER_CONFIDENCES)[number];
 
 export interface MailboxFinding {
   provider: ProviderEntry;
