@@ -170,6 +170,7 @@ export default defineBackground(() => {
           hoverDelayMs: settings.hoverDelayMs,
           searchQueryTemplate: settings.searchQueryTemplate,
           gmailIntegration: settings.gmailIntegration,
+          outlookIntegration: settings.outlookIntegration,
           sendingAddresses: settings.sendingAddresses,
         };
       }

@@ -264,6 +264,18 @@ export function OptionsApp() {
         </label>
         {locked('gmailIntegration') && <ManagedHint id="gmailIntegration-managed" />}
 
+        <label>
+          <input
+            type="checkbox"
+            data-testid="outlook-integration-input"
+            checked={draft.outlookIntegration}
+            {...managedProps('outlookIntegration')}
+            onChange={(event) => update({ outlookIntegration: event.target.checked })}
+          />{' '}
+          {t('optionsOutlook')}
+        </label>
+        {locked('outlookIntegration') && <ManagedHint id="outlookIntegration-managed" />}
+
         <p>
           <button type="submit" className="primary" data-testid="api-key-save">
             {t('optionsSave')}

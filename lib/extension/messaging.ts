@@ -17,6 +17,7 @@ export interface ContentSettings {
   hoverDelayMs: number;
   searchQueryTemplate: string;
   gmailIntegration: boolean;
+  outlookIntegration: boolean;
   sendingAddresses: string[];
 }
 

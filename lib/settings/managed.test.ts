@@ -82,4 +82,12 @@ describe('managed settings', () => {
     });
     expect(JSON.stringify(inForce)).not.toContain('wl_org_key');
   });
+
+  it('IT can switch Outlook integration off, as it can Gmail’s; a value that is not a yes or no is ignored', () => {
+    const managed = parseManagedSettings({ outlookIntegration: false });
+    expect(managedFields(managed)).toEqual(['outlookIntegration']);
+    expect(applyManaged(DEFAULT_SETTINGS, managed).outlookIntegration).toBe(false);
+    expect(DEFAULT_SETTINGS.outlookIntegration).toBe(true);
+    expect(managedFields(parseManagedSettings({ outlookIntegration: 'off' }))).toEqual([]);
+  });
 });

@@ -6,13 +6,15 @@ import { DEFAULT_API_BASE_URL, type Settings, settingsSchema } from './schema.ts
  * browser by public/managed_schema.json). Each field is read on its own: a bad value set by IT is ignored,
  * never taken for the whole policy being absent.
  */
-const { baseUrl, searchQueryTemplate, disabledSites, gmailIntegration } = settingsSchema.shape;
+const { baseUrl, searchQueryTemplate, disabledSites, gmailIntegration, outlookIntegration } =
+  settingsSchema.shape;
 export const managedSettingsSchema = z.object({
   apiKey: z.string().trim().min(1).max(500).optional().catch(undefined),
   baseUrl: baseUrl.removeCatch().optional().catch(undefined),
   searchQueryTemplate: searchQueryTemplate.removeCatch().optional().catch(undefined),
   disabledSites: disabledSites.removeCatch().optional().catch(undefined),
   gmailIntegration: gmailIntegration.removeCatch().optional().catch(undefined),
+  outlookIntegration: outlookIntegration.removeCatch().optional().catch(undefined),
 });
 
 export type ManagedSettings = z.infer<typeof managedSettingsSchema>;

@@ -58,6 +58,8 @@ export const settingsSchema = z.object({
   /** Host names where the extension stays off (a host matches itself and its subdomains). */
   disabledSites: z.array(z.string().trim().toLowerCase().min(1)).max(500).catch([]),
   gmailIntegration: z.boolean().catch(true),
+  /** Outlook on the web's names that stand for addresses (lib/page/sources/outlook.ts). */
+  outlookIntegration: z.boolean().catch(true),
   /**
    * The addresses the person (support staff, say) sends from: the card then offers the customer a link to
    * search their own mailbox for mail from them.
