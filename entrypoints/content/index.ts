@@ -35,7 +35,7 @@ export default defineContentScript({
 
     const scanner = createPageScanner(
       ctx,
-      addressSources(settings),
+      addressSources(settings, location.hostname),
       (addresses) => {
         sendRequest({ type: 'report-addresses', addresses }).catch(() => {});
       },
