@@ -185,6 +185,45 @@ describe('ResultCard', () => {
     expect(screen.getByTestId('provider-name').textContent).toBe('Microsoft (365)');
   });
 
+  it('for Outlook and Microsoft 365, which have no search link, opens the mailbox, copies the search and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    try {
+      renderCard(
+        found(classify('acme.example.com', ['acme.mail.protection.outlook.com']) as WebmailInfo),
+        'jane@acme.example.com',
+      );
+      const search = screen.getByTestId('search-webmail');
+      expect(search.getAttribute('href')).toBe('https://outlook.office.com/mail/');
+      expect(search.getAttribute('target')).toBe('_blank');
+      expect(screen.getByTestId('search-paste-note').textContent).toBe(
+        'Opens Outlook; the search is copied, paste it.',
+      );
+      // The link's own navigation is left to the browser; the click copies as it opens the mailbox.
+      search.addEventListener('click', (event) => event.preventDefault());
+      await act(async () => {
+        fireEvent.click(search);
+      });
+      expect(writeText).toHaveBeenCalledWith('from:jane@acme.example.com');
+      expect(screen.getByTestId('search-paste-note').textContent).toBe(
+        "The search is copied: paste it into Outlook's search box.",
+      );
+      cleanup();
+      renderCard(found(classify('outlook.com') as WebmailInfo), 'jane@outlook.com');
+      expect(screen.getByTestId('search-webmail').getAttribute('href')).toBe(
+        'https://outlook.live.com/mail/',
+      );
+      expect(screen.getByTestId('search-paste-note')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('where a provider has a search link, no note: the link searches', () => {
+    renderCard(found());
+    expect(screen.queryByTestId('search-paste-note')).toBeNull();
+  });
+
   const M365_BEHIND: WebmailInfo = {
     ...(classify('acme.example.com', ['acme.mail.protection.outlook.com']) as WebmailInfo),
     provider_source: 'spf',

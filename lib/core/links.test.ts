@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchUrl, linkForThem, safeLinkUrl, searchQueryFor } from './links.ts';
+import { buildSearchUrl, linkForThem, safeLinkUrl, searchActionFor, searchQueryFor } from './links.ts';
 
 describe('safeLinkUrl', () => {
   it.each(['https://mail.google.com/mail', 'http://127.0.0.1:8787/x'])('keeps %s', (url) => {
@@ -54,6 +54,47 @@ describe('searchQueryFor', () => {
       'from:jane@example.com OR to:jane@example.com',
     );
     expect(searchQueryFor('{domain}', 'jane@example.com')).toBe('example.com');
+  });
+});
+
+describe('searchActionFor', () => {
+  const answer = (webmail_url: string | null, webmail_search_url: string | null = null) => ({
+    webmail_url,
+    webmail_search_url,
+  });
+
+  it('opens the provider’s search where it has a link', () => {
+    expect(
+      searchActionFor(
+        answer('https://mail.google.com/mail', 'https://mail.google.com/mail/#search/%q'),
+        'from:{address}',
+        'a@b.com',
+      ),
+    ).toEqual({ kind: 'link', url: 'https://mail.google.com/mail/#search/from%3Aa%40b.com' });
+  });
+
+  it('opens Outlook on the web, consumer or business, with the query to paste, as no search link works there', () => {
+    for (const mailbox of [
+      'https://outlook.office.com/mail/',
+      'https://outlook.live.com/mail/',
+      'https://outlook.office365.us/mail/',
+    ])
+      expect(searchActionFor(answer(mailbox), 'from:{address}', 'dana@m365-customer.example.com')).toEqual({
+        kind: 'open-and-paste',
+        url: mailbox,
+        query: 'from:dana@m365-customer.example.com',
+      });
+  });
+
+  it('offers nothing for another provider without a search link, nor for a mailbox that is no safe link', () => {
+    expect(searchActionFor(answer('https://www.icloud.com/mail'), '{address}', 'a@icloud.com')).toBeNull();
+    expect(
+      searchActionFor(answer('javascript:alert(1)//outlook.office.com'), '{address}', 'a@b.com'),
+    ).toBeNull();
+    expect(searchActionFor(answer(null), '{address}', 'a@b.com')).toBeNull();
+    expect(
+      searchActionFor(answer('https://outlook.office.com.evil.example/'), '{address}', 'a@b.com'),
+    ).toBeNull();
   });
 });
 

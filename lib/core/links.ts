@@ -1,3 +1,4 @@
+import { isOutlookWebHost } from '#core/outlook-web.ts';
 import { SEARCH_QUERY_ENCODING } from '#core/webmail-info.ts';
 
 /**
@@ -34,6 +35,33 @@ export function buildSearchUrl(
   if (typeof template !== 'string' || !template.includes('%q')) return null;
   const once = encodeURIComponent(query);
   return safeLinkUrl(template.replaceAll('%q', encoding === 'twice' ? encodeURIComponent(once) : once));
+}
+
+/**
+ * What "Search mailbox" does for an answer: opens the provider's search for the query, or, for Outlook on
+ * the web, which has no search link that works (no documented deep link does; `/mail/deeplink/search?query=`
+ * spun forever on a tenant in 2026: issue 21 research, §1.9), opens the mailbox with the query to paste.
+ */
+export type SearchAction =
+  | { kind: 'link'; url: string }
+  | { kind: 'open-and-paste'; url: string; query: string };
+
+/**
+ * The search action for an answer and an address, with the person's query template filled in
+ * (`from:{address}`); null where the provider has no search link and is not Outlook on the web.
+ */
+export function searchActionFor(
+  info: { webmail_url: string | null; webmail_search_url: string | null } & Record<string, unknown>,
+  queryTemplate: string,
+  address: string,
+): SearchAction | null {
+  const query = searchQueryFor(queryTemplate, address);
+  const url = buildSearchUrl(info.webmail_search_url, query, searchQueryEncodingOf(info));
+  if (url) return { kind: 'link', url };
+  const mailbox = safeLinkUrl(info.webmail_url);
+  return mailbox && isOutlookWebHost(new URL(mailbox).hostname)
+    ? { kind: 'open-and-paste', url: mailbox, query }
+    : null;
 }
 
 /** What the card offers to copy for the customer: a search of their mailbox for mail from us, or why not. */

@@ -4,7 +4,7 @@
  */
 
 import { domainOf } from '#core/email/extract.ts';
-import { buildSearchUrl, safeLinkUrl, searchQueryEncodingOf, searchQueryFor } from '#core/links.ts';
+import { safeLinkUrl, searchActionFor } from '#core/links.ts';
 import { answerEvidence } from '#extension/answer-evidence.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 
@@ -43,6 +43,7 @@ export function addressRows(
     if (result?.state !== 'found') return { ...base, status: result?.state ?? 'not-looked-up' };
     const { info } = result;
     const evidence = answerEvidence(info);
+    const search = searchActionFor(info, searchQueryTemplate, address);
     return {
       ...base,
       provider: info.nice_name,
@@ -51,12 +52,8 @@ export function addressRows(
       free_mail: String(info.is_freemail),
       privacy_relay: String(info.is_privacy_service),
       webmail_url: safeLinkUrl(info.webmail_url) ?? '',
-      search_url:
-        buildSearchUrl(
-          info.webmail_search_url,
-          searchQueryFor(searchQueryTemplate, address),
-          searchQueryEncodingOf(info),
-        ) ?? '',
+      // Only a link that searches: Outlook's mailbox opened with a query to paste is no search URL.
+      search_url: search?.kind === 'link' ? search.url : '',
       status: 'found',
       ...(evidence && {
         gateway: evidence.gateway ?? '',
