@@ -22,6 +22,10 @@ export interface Point {
 
 export interface PageDriver {
   card: Card;
+  /** The browser's id for the page's tab (the popup takes it as `?tabId=`). */
+  tabId: number;
+  /** The toolbar badge of the page's tab: how many addresses the extension found there. */
+  badge(): Promise<string>;
   /** Runs a self-contained function in the page (sent as source: no import, closure or named inner function). */
   evaluate<A, R>(fn: (argument: A) => R, argument: A): Promise<Awaited<R>>;
   /** Rests the pointer on the first occurrence of `text`, once the extension has found and underlined it. */
@@ -56,6 +60,10 @@ export interface LaunchOptions {
   managed?: Record<string, unknown>;
   /** Firefox preferences of the profile (Chromium takes none). */
   firefoxPrefs?: Record<string, string | number | boolean>;
+  /** Chromium's command-line flags beside the extension's (Firefox takes none). */
+  chromiumArgs?: string[];
+  /** Firefox: the WebDriver BiDi session takes certificates it cannot verify (Chromium has a flag). */
+  acceptInsecureCerts?: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,7 +102,7 @@ interface AnyPage {
 }
 
 /** A page's driver but for the keyboard, the same in both browsers. */
-function pageDriver(page: AnyPage, card: Card): Omit<PageDriver, 'press' | 'fill'> {
+function pageDriver(page: AnyPage, card: Card): Omit<PageDriver, 'press' | 'fill' | 'tabId' | 'badge'> {
   const evaluate = <A, R>(fn: (argument: A) => R, argument: A) =>
     page.evaluate(fn, argument) as Promise<Awaited<R>>;
   const moveTo = ({ x, y }: Point) => page.mouse.move(x, y, { steps: 2 });
@@ -119,17 +127,19 @@ function pageDriver(page: AnyPage, card: Card): Omit<PageDriver, 'press' | 'fill
   };
 }
 
-function chromiumPage(page: ChromiumPage): PageDriver {
+function chromiumPage(page: ChromiumPage, tab: Pick<PageDriver, 'tabId' | 'badge'>): PageDriver {
   return {
     ...pageDriver(page as unknown as AnyPage, chromiumCard(page)),
+    ...tab,
     press: (key) => page.keyboard.press(key),
     fill: (selector, value) => page.fill(selector, value),
   };
 }
 
-function firefoxPage(page: FirefoxPage): PageDriver {
+function firefoxPage(page: FirefoxPage, tab: Pick<PageDriver, 'tabId' | 'badge'>): PageDriver {
   return {
     ...pageDriver(page as unknown as AnyPage, firefoxCard(page)),
+    ...tab,
     // puppeteer presses one key: the modifiers of a chord ("Control+A") are held around it.
     async press(chord) {
       type Key = Parameters<FirefoxPage['keyboard']['press']>[0];
@@ -148,20 +158,24 @@ function firefoxPage(page: FirefoxPage): PageDriver {
   };
 }
 
-async function launchChromium({ managed }: LaunchOptions): Promise<BrowserDriver> {
-  const browser = await launchExtensionBrowser({ ...(managed && { managed }) });
+/** An extension page has no tab of the person's: no badge, no tab id to ask for. */
+const NO_TAB = { tabId: -1, badge: async () => '' };
+
+async function launchChromium({ managed, chromiumArgs = [] }: LaunchOptions): Promise<BrowserDriver> {
+  const browser = await launchExtensionBrowser({ ...(managed && { managed }), args: chromiumArgs });
   return {
     name: 'Chromium',
     async openPage(url, addresses) {
-      const page = await browser.context.newPage();
+      const { page, tabId } = await browser.newTab();
       await page.goto(url);
-      await until(() => browser.badgeOf(page), String(addresses), `the badge on ${url}`);
-      return chromiumPage(page);
+      const badge = () => browser.badgeOfTab(tabId);
+      await until(badge, String(addresses), `the badge on ${url}`);
+      return chromiumPage(page, { tabId, badge });
     },
     async openExtensionPage(path) {
       const page = await browser.context.newPage();
       await page.goto(browser.extensionUrl(path));
-      return chromiumPage(page);
+      return chromiumPage(page, NO_TAB);
     },
     configure: (options) => browser.configure(options),
     async hasOrigin(origin) {
@@ -180,15 +194,24 @@ async function launchChromium({ managed }: LaunchOptions): Promise<BrowserDriver
   };
 }
 
-async function launchFirefox({ managed, firefoxPrefs = {} }: LaunchOptions): Promise<BrowserDriver> {
-  const firefox = await launchFirefoxWithExtension({ ...(managed && { managed }), prefs: firefoxPrefs });
+async function launchFirefox({
+  managed,
+  firefoxPrefs = {},
+  acceptInsecureCerts = false,
+}: LaunchOptions): Promise<BrowserDriver> {
+  const firefox = await launchFirefoxWithExtension({
+    ...(managed && { managed }),
+    prefs: firefoxPrefs,
+    acceptInsecureCerts,
+  });
   return {
     name: 'Firefox',
     async openPage(url, addresses) {
-      return firefoxPage((await firefox.openPage(url, addresses)).page);
+      const { page, tabId } = await firefox.openPage(url, addresses);
+      return firefoxPage(page, { tabId, badge: () => firefox.badgeOf(tabId) });
     },
     async openExtensionPage(path) {
-      return firefoxPage(await firefox.openExtensionPage(path));
+      return firefoxPage(await firefox.openExtensionPage(path), NO_TAB);
     },
     configure: (options) => firefox.configure(options),
     async hasOrigin(origin) {

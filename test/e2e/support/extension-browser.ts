@@ -21,8 +21,15 @@ export interface ExtensionBrowser {
   extensionUrl(path: string): string;
   /** The browser's id for the tab showing a page. */
   tabIdOf(page: Page): Promise<number>;
+  /**
+   * A new tab, and the browser's id for it, told apart from the others by being new: a tab's URL is hidden
+   * from the extension on a host it holds no permission for (https://outlook.office.com).
+   */
+  newTab(): Promise<{ page: Page; tabId: number }>;
   /** The toolbar badge text of a page's tab. */
   badgeOf(page: Page): Promise<string>;
+  /** The toolbar badge text of a tab. */
+  badgeOfTab(tabId: number): Promise<string>;
   /** The tab's address list as the background keeps it (every frame's report), sorted. */
   addressesOf(page: Page): Promise<string[]>;
   close(): Promise<void>;
@@ -105,12 +112,18 @@ async function welcomePage(context: BrowserContext, extensionId: string): Promis
 export async function launchExtensionBrowser({
   keepWelcome = false,
   managed,
+  args = [],
 }: {
   keepWelcome?: boolean;
   managed?: Record<string, unknown>;
+  /** Flags beside the extension's (a host mapped to loopback, say). */
+  args?: string[];
 } = {}): Promise<ExtensionBrowser> {
   const policy = managed && chromiumWithPolicy(CHROMIUM_PATH, E2E_EXTENSION_DIR, managed);
-  const { context, profile } = await launchChromium(loadingOnly(E2E_EXTENSION_DIR), policy?.executablePath);
+  const { context, profile } = await launchChromium(
+    [...loadingOnly(E2E_EXTENSION_DIR), ...args],
+    policy?.executablePath,
+  );
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
   const welcome = await welcomePage(context, extensionId);
@@ -125,6 +138,28 @@ export async function launchExtensionBrowser({
     if (matching.length !== 1)
       throw new Error(`${matching.length} tabs show ${url}; a test needs exactly one`);
     return (matching[0] as { id: number }).id;
+  }
+
+  const tabIds = async () =>
+    (
+      await (
+        await worker()
+      ).evaluate(() => (globalThis as unknown as { chrome: ChromeForTests }).chrome.tabs.query({}))
+    ).map((tab) => tab.id);
+
+  async function newTab(): Promise<{ page: Page; tabId: number }> {
+    const before = await tabIds();
+    const page = await context.newPage();
+    const tabId = (await tabIds()).find((id) => !before.includes(id));
+    if (tabId === undefined) throw new Error('the new tab has no id the extension knows');
+    return { page, tabId };
+  }
+
+  async function badgeOfTab(tabId: number): Promise<string> {
+    return (await worker()).evaluate(
+      (id) => (globalThis as unknown as { chrome: ChromeForTests }).chrome.action.getBadgeText({ tabId: id }),
+      tabId,
+    );
   }
 
   return {
@@ -151,14 +186,9 @@ export async function launchExtensionBrowser({
     },
     extensionUrl: (path) => `chrome-extension://${extensionId}/${path}`,
     tabIdOf,
-    async badgeOf(page) {
-      const tabId = await tabIdOf(page);
-      return (await worker()).evaluate(
-        (id) =>
-          (globalThis as unknown as { chrome: ChromeForTests }).chrome.action.getBadgeText({ tabId: id }),
-        tabId,
-      );
-    },
+    newTab,
+    badgeOf: async (page) => badgeOfTab(await tabIdOf(page)),
+    badgeOfTab,
     async addressesOf(page) {
       const frames = await (await worker()).evaluate(
         async (key) =>

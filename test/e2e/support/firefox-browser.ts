@@ -161,9 +161,12 @@ function homeWithManagedStorage(managed: Record<string, unknown>): string {
 export async function launchFirefoxWithExtension({
   managed,
   prefs = {},
+  acceptInsecureCerts = false,
 }: {
   managed?: Record<string, unknown>;
   prefs?: Record<string, string | number | boolean>;
+  /** The session takes certificates it cannot verify (a site's host served from loopback). */
+  acceptInsecureCerts?: boolean;
 } = {}): Promise<FirefoxExtensionBrowser> {
   if (!existsSync(FIREFOX_PATH)) {
     throw new Error(
@@ -178,6 +181,7 @@ export async function launchFirefoxWithExtension({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
+    acceptInsecureCerts,
     defaultViewport: VIEWPORT,
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: { ...prefs, 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: uuid }) },
