@@ -26,6 +26,24 @@ describe('the address table', () => {
     expect(rows[2]).toMatchObject({ domain: 'later.example', status: 'not-looked-up' });
   });
 
+  it('gives Outlook’s mailbox as its webmail link and no search URL, as no link searches it', () => {
+    const [row] = addressRows(
+      ['dana@acme.example.com'],
+      {
+        'acme.example.com': {
+          ...FOUND,
+          info: {
+            ...HOSTED_GMAIL_INFO,
+            webmail_url: 'https://outlook.office.com/mail/',
+            webmail_search_url: null,
+          },
+        },
+      },
+      'from:{address}',
+    );
+    expect(row).toMatchObject({ webmail_url: 'https://outlook.office.com/mail/', search_url: '' });
+  });
+
   it('CSV: quoted cells, a header, and no cell a spreadsheet would run as a formula', () => {
     const csv = toCsv(rows);
     expect(csv.split('\r\n')[0]).toBe(
