@@ -1,11 +1,5 @@
 import { useState } from 'react';
-import {
-  buildSearchUrl,
-  linkForThem,
-  safeLinkUrl,
-  searchQueryEncodingOf,
-  searchQueryFor,
-} from '#core/links.ts';
+import { linkForThem, safeLinkUrl, searchLinkFor } from '#core/links.ts';
 import type { WebmailInfo } from '#core/webmail-info.ts';
 import {
   describeEvidence,
@@ -179,11 +173,7 @@ export function ResultCard({
 
   const { info } = result;
   const webmailUrl = safeLinkUrl(info.webmail_url);
-  const searchUrl = buildSearchUrl(
-    info.webmail_search_url,
-    searchQueryFor(searchQueryTemplate, address),
-    searchQueryEncodingOf(info),
-  );
+  const searchUrl = searchLinkFor(info, searchQueryTemplate, address);
   const forThem = linkForThem(info, sendingAddresses);
   return (
     <section

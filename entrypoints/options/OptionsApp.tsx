@@ -4,8 +4,14 @@ import { PAGE_THEME_CSS } from '#components/theme.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
 import type { ManagedField } from '#settings/managed.ts';
-import { baseUrlProblem, baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '#settings/schema.ts';
-import { settingsInForce, useSettingsStore } from '#settings/store.ts';
+import {
+  baseUrlProblem,
+  baseUrlSchema,
+  cleanApiKey,
+  DEFAULT_API_BASE_URL,
+  type Settings,
+} from '#settings/schema.ts';
+import { inForce, useSettingsStore } from '#settings/store.ts';
 
 const OPTIONS_CSS = `${PAGE_THEME_CSS}
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: var(--wl-fg); }
@@ -64,7 +70,7 @@ export function OptionsApp() {
   useEffect(() => {
     void store.load().then(() => {
       const state = useSettingsStore.getState();
-      const settings = settingsInForce(state);
+      const settings = inForce(state);
       setApiKey(state.apiKey);
       setDraft({
         ...settings,
@@ -154,7 +160,7 @@ export function OptionsApp() {
             value={locked('apiKey') ? '' : apiKey}
             placeholder={locked('apiKey') ? t('managedKeyPlaceholder') : undefined}
             {...managedProps('apiKey')}
-            onChange={(event) => setApiKey(event.target.value.trim())}
+            onChange={(event) => setApiKey(cleanApiKey(event.target.value))}
           />
           <button
             type="button"

@@ -36,6 +36,22 @@ export function buildSearchUrl(
   return safeLinkUrl(template.replaceAll('%q', encoding === 'twice' ? encodeURIComponent(once) : once));
 }
 
+/**
+ * The link that searches the provider's webmail for an address: the person's query template filled in for
+ * it, in the provider's template and encoding. The card and the popup's export both use it.
+ */
+export function searchLinkFor(
+  info: { webmail_search_url: string | null } & Record<string, unknown>,
+  queryTemplate: string,
+  address: string,
+): string | null {
+  return buildSearchUrl(
+    info.webmail_search_url,
+    searchQueryFor(queryTemplate, address),
+    searchQueryEncodingOf(info),
+  );
+}
+
 /** What the card offers to copy for the customer: a search of their mailbox for mail from us, or why not. */
 export type LinkForThem =
   | { kind: 'link'; url: string }

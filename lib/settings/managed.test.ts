@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applyManaged, lookupTarget, managedFields, managedValues, parseManagedSettings } from './managed.ts';
+import {
+  lookupTarget,
+  managedFields,
+  managedValues,
+  parseManagedSettings,
+  settingsInForce,
+} from './managed.ts';
 import { DEFAULT_API_BASE_URL, DEFAULT_SETTINGS } from './schema.ts';
 
 describe('managed settings', () => {
@@ -51,9 +57,9 @@ describe('managed settings', () => {
   });
 
   it('locks the service address in the settings in force wherever the organisation’s key is', () => {
-    const inForce = applyManaged(
+    const inForce = settingsInForce(
       { ...DEFAULT_SETTINGS, baseUrl: 'https://typed-by-the-person.example' },
-      parseManagedSettings({ apiKey: 'wl_org_key' }),
+      managedValues(parseManagedSettings({ apiKey: 'wl_org_key' })),
     );
     expect(inForce.baseUrl).toBe(DEFAULT_API_BASE_URL);
   });
@@ -73,7 +79,7 @@ describe('managed settings', () => {
       baseUrl: 'https://lookup.corp.example',
       gmailIntegration: false,
     });
-    const inForce = applyManaged({ ...DEFAULT_SETTINGS, hoverDelayMs: 100 }, managed);
+    const inForce = settingsInForce({ ...DEFAULT_SETTINGS, hoverDelayMs: 100 }, managedValues(managed));
     expect(inForce).toEqual({
       ...DEFAULT_SETTINGS,
       hoverDelayMs: 100,

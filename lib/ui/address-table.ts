@@ -4,7 +4,7 @@
  */
 
 import { domainOf } from '#core/email/extract.ts';
-import { buildSearchUrl, safeLinkUrl, searchQueryEncodingOf, searchQueryFor } from '#core/links.ts';
+import { safeLinkUrl, searchLinkFor } from '#core/links.ts';
 import { answerEvidence } from '#extension/answer-evidence.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 
@@ -51,12 +51,7 @@ export function addressRows(
       free_mail: String(info.is_freemail),
       privacy_relay: String(info.is_privacy_service),
       webmail_url: safeLinkUrl(info.webmail_url) ?? '',
-      search_url:
-        buildSearchUrl(
-          info.webmail_search_url,
-          searchQueryFor(searchQueryTemplate, address),
-          searchQueryEncodingOf(info),
-        ) ?? '',
+      search_url: searchLinkFor(info, searchQueryTemplate, address) ?? '',
       status: 'found',
       ...(evidence && {
         gateway: evidence.gateway ?? '',
