@@ -5,11 +5,12 @@ import { ANSWERS, type Answer, billingAnswer, foundAnswer } from './answers.ts';
 import { DnsFailure } from './dns.ts';
 import type { Eventually } from './eventually.ts';
 import { createIsoTime } from './iso-time.ts';
-import type { Lookup, LookupResult } from './lookup.ts';
+import type { Lookup } from './lookup.ts';
 import type { Endpoint, Metrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import { BodyTooLarge, declaresTooLargeBody, parseLookupRequest, readBody } from './request-body.ts';
 import type { LimitName, RequestLimits } from './request-limits.ts';
+import type { DomainVerdict } from './verdict.ts';
 
 /**
  * How often Node looks for connections past their header or request timeout. Its default, 30 s, let a client
@@ -170,7 +171,7 @@ export function createHandler(deps: ServiceDeps) {
   }
 
   /** A lookup's result: a found one is answered once its charge is committed. */
-  function answerResult(exchange: Exchange, account: number, result: LookupResult): Answer | undefined {
+  function answerResult(exchange: Exchange, account: number, result: DomainVerdict): Answer | undefined {
     if (result.kind !== 'found') {
       countUnpaid(account);
       return result.kind === 'no-mx' ? ANSWERS.noMx : ANSWERS.unrecognised;
