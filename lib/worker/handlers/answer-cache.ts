@@ -1,5 +1,5 @@
-import type { AnswerCache } from '../answer-cache.ts';
-import type { Handlers } from '../router.ts';
+import type { AnswerCache } from '#worker/answer-cache.ts';
+import type { Handlers } from '#worker/router.ts';
 
 /** The options page's view of the answer cache: how many answers it keeps, and emptying it. */
 export function answerCacheHandlers(cache: AnswerCache) {

@@ -1,7 +1,7 @@
-import { lookUpForCard } from '../card-lookup.ts';
-import type { HoverBudgets } from '../hover-budget.ts';
-import type { LookupService } from '../lookup-service.ts';
-import type { Handlers } from '../router.ts';
+import { lookUpForCard } from '#worker/card-lookup.ts';
+import type { HoverBudgets } from '#worker/hover-budget.ts';
+import type { LookupService } from '#worker/lookup-service.ts';
+import type { Handlers } from '#worker/router.ts';
 
 /** Looking a domain up: the cards' lookups through the tab's budget, the extension's own pages' without. */
 export function lookupHandlers(service: LookupService, hoverBudgets: HoverBudgets) {

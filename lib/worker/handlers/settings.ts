@@ -4,8 +4,8 @@ import { t } from '#extension/i18n.ts';
 import { lookupTarget, managedFields, managedValues } from '#settings/managed.ts';
 import { isSiteDisabled } from '#settings/schema.ts';
 import { loadManagedSettings, loadSettings } from '#settings/storage.ts';
-import { resultOfOutcome } from '../outcome-result.ts';
-import type { Handlers } from '../router.ts';
+import { resultOfOutcome } from '#worker/outcome-result.ts';
+import type { Handlers } from '#worker/router.ts';
 
 /** Settings as the content scripts and the extension's pages need them, and the options page's key test. */
 export function settingsHandlers(openOptionsPage: () => Promise<void>) {

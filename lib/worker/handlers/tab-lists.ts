@@ -1,9 +1,9 @@
 import { domainOf } from '#core/email/extract.ts';
 import type { TabSummary } from '#extension/messaging.ts';
-import type { LookupService } from '../lookup-service.ts';
-import type { Handlers } from '../router.ts';
-import type { TabAddresses } from '../tab-addresses.ts';
-import type { TabBudgets } from '../tab-budget.ts';
+import type { LookupService } from '#worker/lookup-service.ts';
+import type { Handlers } from '#worker/router.ts';
+import type { TabAddresses } from '#worker/tab-addresses.ts';
+import type { TabBudgets } from '#worker/tab-budget.ts';
 
 /** The addresses on each tab: reported by its frames, shown on the badge, listed by the popup. */
 export function tabListHandlers(deps: {
