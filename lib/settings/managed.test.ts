@@ -3,6 +3,7 @@ import {
   lookupTarget,
   managedFields,
   managedValues,
+  ownSettingsToSave,
   parseManagedSettings,
   settingsInForce,
 } from './managed.ts';
@@ -87,5 +88,17 @@ describe('managed settings', () => {
       gmailIntegration: false,
     });
     expect(JSON.stringify(inForce)).not.toContain('wl_org_key');
+  });
+});
+
+describe('what the options page saves', () => {
+  it("keeps the person's own value under each field the organisation set, and their edits elsewhere", () => {
+    const ownBefore = { ...DEFAULT_SETTINGS, searchQueryTemplate: 'mine {address}', hoverDelayMs: 300 };
+    const edited = { ...ownBefore, searchQueryTemplate: 'from:{address}', hoverDelayMs: 900 };
+    expect(ownSettingsToSave(edited, ownBefore, ['apiKey', 'searchQueryTemplate'])).toEqual({
+      ...edited,
+      searchQueryTemplate: 'mine {address}',
+    });
+    expect(ownSettingsToSave(edited, ownBefore, [])).toEqual(edited);
   });
 });

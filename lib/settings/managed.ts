@@ -56,3 +56,14 @@ export function managedValues(managed: ManagedSettings): Partial<Settings> {
 export function settingsInForce(own: Settings, managed: Partial<Settings>): Settings {
   return { ...own, ...managed };
 }
+
+/**
+ * What the options page saves: the person's edits, except that under each field the organisation set the
+ * person's own earlier value stays, for when the policy goes.
+ */
+export function ownSettingsToSave(edited: Settings, ownBefore: Settings, managed: ManagedField[]): Settings {
+  const kept = Object.fromEntries(
+    managed.filter((field) => field !== 'apiKey').map((field) => [field, ownBefore[field as keyof Settings]]),
+  );
+  return { ...edited, ...kept };
+}
