@@ -222,6 +222,11 @@ describe("the domain's own SPF includes, one level deep", () => {
     expect(spfIncludesToFollow('mail.acme.co.uk', [spf])).toEqual(['_spf.acme.co.uk']);
   });
 
+  it('tells apart the registrants under a shared suffix (eu.org), as the Public Suffix List does', () => {
+    const spf = 'v=spf1 include:_spf.acme.eu.org include:_spf.other.eu.org ~all';
+    expect(spfIncludesToFollow('acme.eu.org', [spf])).toEqual(['_spf.acme.eu.org']);
+  });
+
   it('does not fetch again the record of a domain that includes itself', () => {
     expect(spfIncludesToFollow('acme.example', ['v=spf1 include:acme.example -all'])).toEqual([]);
   });
