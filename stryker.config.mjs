@@ -18,7 +18,7 @@ import { dirname } from 'node:path';
 /** Suites kept in test/ that exercise an area as a whole; they run with any scope inside that area. */
 const SUITES_ELSEWHERE = {
   'lib/email': ['test/extraction-corpus.test.ts', 'test/properties.test.ts'],
-  'lib/catalog': ['test/catalog-accuracy.test.ts'],
+  'lib/catalog': ['test/catalog-accuracy.test.ts', 'test/gateway-accuracy.test.ts'],
 };
 
 const TESTS = '*.test.{ts,tsx}';
