@@ -224,6 +224,11 @@ describe('the catalog data', () => {
     }
   });
 
+  it('says what each source is', () => {
+    for (const [key, description] of Object.entries(SOURCES))
+      expect(description.length, key).toBeGreaterThan(10);
+  });
+
   it('names sources for every entry, and for every search template', () => {
     for (const entry of [...all, ...relays]) expect(entry.sources.length, entry.id).toBeGreaterThan(0);
     for (const provider of all)
