@@ -2,11 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { API_PATH } from '#core/webmail-info.ts';
 import type { Accounts } from './accounts.ts';
 import { ANSWERS, type Answer, billingAnswer, foundAnswer } from './answers.ts';
-import { DnsFailure } from './dns.ts';
-import type { Eventually } from './eventually.ts';
-import { createIsoTime } from './iso-time.ts';
+import { type Exchange, exchangeSteps, pathOf } from './exchange.ts';
 import type { Lookup } from './lookup.ts';
-import type { Endpoint, Metrics } from './metrics.ts';
+import type { Metrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import { BodyTooLarge, declaresTooLargeBody, parseLookupRequest, readBody } from './request-body.ts';
 import type { LimitName, RequestLimits } from './request-limits.ts';
@@ -41,32 +39,11 @@ export interface ConnectionSettings {
   maxConnections: number;
 }
 
-/** One request being answered, with what its log line and metrics say. */
-interface Exchange {
-  request: IncomingMessage;
-  response: ServerResponse;
-  started: number;
-  endpoint: Endpoint;
-  /**
-   * Whether the answer closes the connection: until its body has been read, a request is refused with the
-   * connection closed, so nobody's unwanted body is read to keep the connection open.
-   */
-  closeAfter: boolean;
-  account: number | null;
-  domain: string | null;
-  cache: 'hit' | 'miss' | null;
-}
-
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 function bearerKey(request: IncomingMessage): string | null {
   const match = BEARER.exec(request.headers.authorization ?? '');
   return match?.[1] ?? null;
-}
-
-function pathOf(url = '/'): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }
 
 function carriesBody(request: IncomingMessage): boolean {
@@ -85,71 +62,13 @@ const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
  */
 export function createHandler(deps: ServiceDeps) {
   const billing = billingAnswer(deps.dashboardUrl);
-  const isoTime = createIsoTime();
   const { limits, metrics } = deps;
-
-  function send(exchange: Exchange, answer: Answer): void {
-    const { response } = exchange;
-    if (exchange.closeAfter || deps.draining()) response.shouldKeepAlive = false;
-    response.writeHead(answer.status, {
-      'Content-Type': answer.contentType ?? 'application/json; charset=utf-8',
-      'Content-Length': answer.length,
-      'Cache-Control': 'no-store',
-    });
-    response.end(answer.body);
-  }
-
-  function log(exchange: Exchange, status: number): void {
-    const { request, started, account, domain, cache } = exchange;
-    const ms = performance.now() - started;
-    metrics.request(exchange.endpoint, status);
-    if (cache) metrics.lookup(cache, ms / 1000);
-    deps.log(
-      `${isoTime()} ${request.method} ${pathOf(request.url)} ${status} ${ms.toFixed(1)}ms account=${account ?? '-'} domain=${domain ?? '-'} cache=${cache ?? '-'}`,
-    );
-  }
-
-  function fail(exchange: Exchange, error: unknown): void {
-    if (error instanceof DnsFailure) {
-      metrics.dnsFailure();
+  const { fail, step, then } = exchangeSteps({
+    ...deps,
+    onDnsFailure: (exchange) => {
       if (exchange.account !== null) countUnpaid(exchange.account);
-    }
-    if (!exchange.response.headersSent) send(exchange, ANSWERS.unknownError);
-    else exchange.response.destroy();
-    log(exchange, 500);
-    deps.log(`  error: ${error instanceof Error ? error.message : String(error)}`);
-  }
-
-  /** Runs a step and sends the answer it settles on; whatever it throws is answered with a 500. */
-  function step(exchange: Exchange, run: () => Answer | undefined): void {
-    let answer: Answer | undefined;
-    try {
-      answer = run();
-      if (!answer) return;
-      send(exchange, answer);
-    } catch (error) {
-      fail(exchange, error);
-      return;
-    }
-    log(exchange, answer.status);
-  }
-
-  /**
-   * Goes on with a value the storage has at hand (SQLite, the memory tiers) in this step, or with one that
-   * comes from PostgreSQL in a step of its own; a failure to get it is answered with a 500.
-   */
-  function then<T>(
-    exchange: Exchange,
-    value: Eventually<T>,
-    next: (value: T) => Answer | undefined,
-  ): Answer | undefined {
-    if (!(value instanceof Promise)) return next(value);
-    value.then(
-      (settled) => step(exchange, () => next(settled)),
-      (error: unknown) => fail(exchange, error),
-    );
-    return undefined;
-  }
+    },
+  });
 
   function rateLimited(exchange: Exchange, limit: LimitName): Answer {
     metrics.rateLimited(limit);
