@@ -27,8 +27,8 @@ export const PART_QUERIES_MS = 4;
 export const FIRST_ELEMENTS_PER_PART = 2_000;
 /** Parts smaller than this teach nothing (their time is mostly the calls'), and parts stay at least this large. */
 export const MIN_ELEMENTS_PER_PART = 256;
-/** The most one query reads, however fast: the whole 28,000-element benchmark page was one 15 ms task as it loaded. */
-export const MAX_ELEMENTS_PER_XPATH = 8_000;
+/** The most a part holds, however fast its calls: the whole 28,000-element benchmark page was one 15 ms task as it loaded. */
+export const MAX_ELEMENTS_PER_PART = 8_000;
 /** Nodes the page added at once are cut into parts this many at a time (about 2 ms), inside a scan slice. */
 export const ADDED_NODES_PER_STEP = 1_024;
 /** A subtree step is left for the next slice once this much of a slice is spent (ms). */

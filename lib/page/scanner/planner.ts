@@ -1,7 +1,7 @@
 import {
   ADDED_NODES_PER_STEP,
   FIRST_ELEMENTS_PER_PART,
-  MAX_ELEMENTS_PER_XPATH,
+  MAX_ELEMENTS_PER_PART,
   MIN_ELEMENTS_PER_PART,
   PART_QUERIES_MS,
   SMALL_MUTATION_BATCH,
@@ -204,7 +204,7 @@ export function createPlanner(
     if (size < MIN_ELEMENTS_PER_PART) return;
     const fitting = (PART_QUERIES_MS / Math.max(partMs, 0.01)) * size;
     elementsPerPart = Math.round(
-      Math.min(MAX_ELEMENTS_PER_XPATH, Math.max(MIN_ELEMENTS_PER_PART, (elementsPerPart + fitting) / 2)),
+      Math.min(MAX_ELEMENTS_PER_PART, Math.max(MIN_ELEMENTS_PER_PART, (elementsPerPart + fitting) / 2)),
     );
   }
 
