@@ -162,7 +162,8 @@ export function createPlanner(
       if (size > elementsPerPart) planSplit(root, size);
       else planQueries(queries, root, size);
     } else if (root instanceof ShadowRoot) queue.splice(head, 0, ...root.childNodes);
-    else units = readTexts({ snapshotLength: 1, snapshotItem: () => root });
+    // A comment or a processing instruction among the parts has data too, but no text to read.
+    else if (root instanceof Text) units = readTexts({ snapshotLength: 1, snapshotItem: () => root });
   }
 
   /**
@@ -179,11 +180,13 @@ export function createPlanner(
       return false;
     };
     partMs = 0;
+    // A part the page took away is not read, and its calls teach nothing: they were not made.
     const step =
       (call: () => void, last = false) =>
       () => {
+        if (!isThere()) return;
         const started = performance.now();
-        if (isThere()) call();
+        call();
         partMs += performance.now() - started;
         if (last) learn(size);
       };
