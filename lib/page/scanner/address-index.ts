@@ -1,9 +1,9 @@
-import { findEmails } from '@/lib/email/obfuscated.ts';
+import { findEmails, mayHoldAddress } from '@/lib/email/obfuscated.ts';
 import { TEXT_WINDOW } from '@/lib/limits.ts';
 import type { AddressSource } from '../address-source.ts';
 import type { Underlines } from '../underlines.ts';
 import { createFoundAddresses } from './found-addresses.ts';
-import { hasAddressMarker, isSkippedText } from './readable-text.ts';
+import { isSkippedText } from './readable-text.ts';
 
 /** Where in a text node an address was found: `start` to `end` of its data. */
 type Found = ReturnType<typeof findEmails>[number];
@@ -68,7 +68,7 @@ export function createAddressIndex(
     // A long text's look for the markers is a piece of its own: it goes over all of it (about 4 ms a MB).
     if (text.next < 0) {
       text.next = 0;
-      if (!hasAddressMarker(text.data)) reading = null;
+      if (!mayHoldAddress(text.data)) reading = null;
       return;
     }
     // Changed or removed since an earlier window: its mutation record has queued it again, or it is gone.
@@ -102,7 +102,7 @@ export function createAddressIndex(
       const long = data.length > TEXT_WINDOW;
       // Most text holds no address: a look for the markers, before anything costlier. (A changed text was
       // forgotten when its mutation was recorded, so only a node moved elsewhere can still have hits here.)
-      if (!long && !hasAddressMarker(data)) return;
+      if (!long && !mayHoldAddress(data)) return;
       forgetText(node);
       const parent = node.parentElement;
       if (!parent || isSkippedText(parent)) return;
