@@ -3,7 +3,7 @@ import type { AddressSource } from './address-source.ts';
 import { createAddressIndex } from './scanner/address-index.ts';
 import { createPageObserver } from './scanner/page-observer.ts';
 import { createPageQueries } from './scanner/page-queries.ts';
-import { createPlanner } from './scanner/planner.ts';
+import { Planner } from './scanner/planner.ts';
 import { createScheduler, type ScanContext } from './scanner/scheduler.ts';
 import { createUnderlines } from './underlines.ts';
 
@@ -40,7 +40,7 @@ export function createPageScanner(
       if (addresses) onAddresses(addresses.slice(0, MAX_ADDRESSES_PER_PAGE));
     }, REPORT_DEBOUNCE_MS);
   }
-  const planner = createPlanner(index, createPageQueries(), sources, (shadow) => observer.observe(shadow));
+  const planner = new Planner(index, createPageQueries(), sources, (shadow) => observer.observe(shadow));
   const scheduler = createScheduler(ctx, planner, reportSoon);
   const observer = createPageObserver(sources, index, planner, scheduler, reportSoon);
 

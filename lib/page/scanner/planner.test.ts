@@ -4,7 +4,7 @@ import { FIRST_ELEMENTS_PER_PART, SMALL_MUTATION_BATCH } from '@/lib/limits.ts';
 import { addressSources } from '../sources/index.ts';
 import { createAddressIndex } from './address-index.ts';
 import type { FoundNodes, PageQueries } from './page-queries.ts';
-import { createPlanner } from './planner.ts';
+import { Planner } from './planner.ts';
 import { DONE, LARGE, UNIT, WAIT } from './scheduler.ts';
 import { type ElementRun, elementCount } from './subtree-parts.ts';
 
@@ -72,7 +72,7 @@ function plannerOver(queries: PageQueries | null) {
     readElement(element);
   };
   const onShadowRoot = vi.fn();
-  const planner = createPlanner(index, queries, sources, onShadowRoot);
+  const planner = new Planner(index, queries, sources, onShadowRoot);
   /** Advances until nothing is left, every piece allowed; what each advance did. */
   const readAll = () => {
     const progress = [];
