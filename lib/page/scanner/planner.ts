@@ -40,46 +40,54 @@ import {
  * decides when.
  */
 export class Planner implements SlicedWork {
-  private readonly sourceSelector: string;
+  // Its state is in private names (#), which the minifier shortens, where TypeScript's `private` fields keep
+  // their names in every page's content script.
+  readonly #index: AddressIndex;
+  /** The page's queries by XPath; null where the browser has none, and text is walked. */
+  readonly #queries: PageQueries | null;
+  /** An open shadow root was found: it is queued here, and is to be observed like the page. */
+  readonly #onShadowRoot: (shadow: ShadowRoot) => void;
+  readonly #sourceSelector: string;
   /** Element counts of parts cut from a larger subtree, taken as it was cut (counting is a traversal). */
-  private readonly knownSizes = new WeakMap<Node, number>();
+  readonly #knownSizes = new WeakMap<Node, number>();
   /** Subtrees, runs of elements and text nodes waiting to be scanned, oldest first; `head` is the next one. */
-  private queue: SubtreePart[] = [];
-  private head = 0;
+  #queue: SubtreePart[] = [];
+  #head = 0;
   /** Reads the next text node of the part being scanned, one per call; false once there are none left. */
-  private units: (() => boolean) | null = null;
+  #units: (() => boolean) | null = null;
   /**
    * What is left of the subtree being scanned before its text: finding its attribute sources, its shadow
    * roots, its text nodes. Each is one call into the browser over the whole subtree, so the clock is read
    * after each.
    */
-  private readonly steps: (() => void)[] = [];
+  readonly #steps: (() => void)[] = [];
   /** The page removed nodes: what was found in them is looked for and forgotten once the queue is read. */
-  private sweepPending = false;
+  #sweepPending = false;
   /** Elements that may carry an address in an attribute, found with their subtree and read after its text. */
-  private unreadSources: Element[] = [];
+  #unreadSources: Element[] = [];
   /**
    * How many elements a part holds: learned from the parts read so far, so that the three calls over one
    * take about PART_QUERIES_MS together on this machine and this browser.
    */
-  private elementsPerPart = FIRST_ELEMENTS_PER_PART;
+  #elementsPerPart = FIRST_ELEMENTS_PER_PART;
   /** The time the steps of the part being read have taken so far (ms). */
-  private partMs = 0;
+  #partMs = 0;
 
   constructor(
-    private readonly index: AddressIndex,
-    /** The page's queries by XPath; null where the browser has none, and text is walked. */
-    private readonly queries: PageQueries | null,
+    index: AddressIndex,
+    queries: PageQueries | null,
     sources: readonly AddressSource[],
-    /** An open shadow root was found: it is queued here, and is to be observed like the page. */
-    private readonly onShadowRoot: (shadow: ShadowRoot) => void,
+    onShadowRoot: (shadow: ShadowRoot) => void,
   ) {
-    this.sourceSelector = sources.map((source) => source.selector).join(', ');
+    this.#index = index;
+    this.#queries = queries;
+    this.#onShadowRoot = onShadowRoot;
+    this.#sourceSelector = sources.map((source) => source.selector).join(', ');
   }
 
   /** Queues a subtree or a text node to be read. */
   add(node: Node) {
-    this.queue.push(node);
+    this.#queue.push(node);
   }
 
   /**
@@ -88,14 +96,14 @@ export class Planner implements SlicedWork {
    * 200 ms of the page's time.
    */
   addAll(parent: Node, nodes: NodeList) {
-    if (this.queries && nodes.length > SMALL_MUTATION_BATCH && parent instanceof Element)
-      this.queue.push(addedNodes(parent, nodes));
-    else for (const node of nodes) this.queue.push(node);
+    if (this.#queries && nodes.length > SMALL_MUTATION_BATCH && parent instanceof Element)
+      this.#queue.push(addedNodes(parent, nodes));
+    else for (const node of nodes) this.#queue.push(node);
   }
 
   /** The page removed nodes: once the queue is read, what was found in them is forgotten. */
   sweepSoon() {
-    this.sweepPending = true;
+    this.#sweepPending = true;
   }
 
   /**
@@ -104,19 +112,19 @@ export class Planner implements SlicedWork {
    */
   advance(mayStart: (piece: LargePiece) => boolean): Progress {
     for (;;) {
-      if (this.index.reading) {
+      if (this.#index.reading) {
         if (!mayStart(WINDOW)) return WAIT;
-        this.index.readWindow();
+        this.#index.readWindow();
         return LARGE;
       }
-      if (this.units) {
-        if (this.units()) return UNIT;
-        this.units = null;
-      } else if (this.steps.length > 0) {
+      if (this.#units) {
+        if (this.#units()) return UNIT;
+        this.#units = null;
+      } else if (this.#steps.length > 0) {
         if (!mayStart(STEP)) return WAIT;
-        (this.steps.shift() as () => void)();
+        (this.#steps.shift() as () => void)();
         return LARGE;
-      } else if (!this.nextPart()) return DONE;
+      } else if (!this.#nextPart()) return DONE;
     }
   }
 
@@ -125,32 +133,32 @@ export class Planner implements SlicedWork {
    * queue's text is, one per unit (the 570 links of the benchmark page took 11 ms to read, parsing each
    * `mailto:`), so that the first addresses are underlined sooner.
    */
-  private findSources(roots: Iterable<Element | ShadowRoot>) {
+  #findSources(roots: Iterable<Element | ShadowRoot>) {
     for (const root of roots) {
       if (!root.isConnected) continue;
-      if (root instanceof Element && root.matches(this.sourceSelector)) this.unreadSources.push(root);
-      for (const element of root.querySelectorAll(this.sourceSelector)) this.unreadSources.push(element);
+      if (root instanceof Element && root.matches(this.#sourceSelector)) this.#unreadSources.push(root);
+      for (const element of root.querySelectorAll(this.#sourceSelector)) this.#unreadSources.push(element);
     }
   }
 
   /** Reads the text nodes a query found (or a text node, as found by itself), one per call. */
-  private readTexts(found: FoundNodes): () => boolean {
+  #readTexts(found: FoundNodes): () => boolean {
     let next = 0;
     return () => {
       if (next >= found.snapshotLength) return false;
-      this.index.readText(found.snapshotItem(next++) as Text);
+      this.#index.readText(found.snapshotItem(next++) as Text);
       return true;
     };
   }
 
   /** Reads the attribute sources found so far, one per call; false once there are none left. */
-  private readSources(): () => boolean {
-    const found = this.unreadSources;
-    this.unreadSources = [];
+  #readSources(): () => boolean {
+    const found = this.#unreadSources;
+    this.#unreadSources = [];
     let next = 0;
     return () => {
       const element = found[next++];
-      if (element?.isConnected) this.index.readElement(element);
+      if (element?.isConnected) this.#index.readElement(element);
       return element !== undefined;
     };
   }
@@ -159,38 +167,38 @@ export class Planner implements SlicedWork {
    * Addresses inside web components: their open shadow roots are queued and observed like the page. Their
    * text is not underlined: that would need a style adopted into the component, which is the page's.
    */
-  private watchShadowRoots(hosts: FoundNodes) {
-    for (let i = 0; i < hosts.snapshotLength; i++) this.watchShadowRoot(hosts.snapshotItem(i) as Element);
+  #watchShadowRoots(hosts: FoundNodes) {
+    for (let i = 0; i < hosts.snapshotLength; i++) this.#watchShadowRoot(hosts.snapshotItem(i) as Element);
   }
 
-  private watchShadowRoot(element: Element) {
-    const shadow = this.index.keepShadowRoot(element);
+  #watchShadowRoot(element: Element) {
+    const shadow = this.#index.keepShadowRoot(element);
     if (!shadow) return;
-    this.queue.push(shadow);
-    this.onShadowRoot(shadow);
+    this.#queue.push(shadow);
+    this.#onShadowRoot(shadow);
   }
 
   /** Plans the steps of the next queued part; false when the queue is empty. */
-  private nextPart(): boolean {
-    while (this.head < this.queue.length) {
-      const part = this.queue[this.head++] as SubtreePart;
+  #nextPart(): boolean {
+    while (this.#head < this.#queue.length) {
+      const part = this.#queue[this.#head++] as SubtreePart;
       // A run of elements is read by one selector query per element for its attribute sources, and two
       // XPath queries from its first element over it and the siblings that follow (page-queries.ts).
-      if (isElementRun(part)) this.planQueries(this.queries as PageQueries, part, part.size);
-      else if (isAddedNodes(part)) this.planAdded(part);
+      if (isElementRun(part)) this.#planQueries(this.#queries as PageQueries, part, part.size);
+      else if (isAddedNodes(part)) this.#planAdded(part);
       else if (!part.isConnected) continue;
-      else this.planNode(part);
+      else this.#planNode(part);
       return true;
     }
-    this.queue = [];
-    this.head = 0;
-    if (this.unreadSources.length > 0) {
-      this.units = this.readSources();
+    this.#queue = [];
+    this.#head = 0;
+    if (this.#unreadSources.length > 0) {
+      this.#units = this.#readSources();
       return true;
     }
-    if (this.sweepPending) {
-      this.sweepPending = false;
-      this.units = this.index.sweep();
+    if (this.#sweepPending) {
+      this.#sweepPending = false;
+      this.#units = this.#index.sweep();
       return true;
     }
     return false;
@@ -201,27 +209,27 @@ export class Planner implements SlicedWork {
    * are read as parts (XPath refuses a shadow root, a document fragment, as its context node); a text node,
    * read by itself. Without XPath, text is walked.
    */
-  private planNode(root: Node) {
-    if (!this.queries) {
-      this.steps.push(() => {
-        if (root instanceof Element || root instanceof ShadowRoot) this.findSources([root]);
+  #planNode(root: Node) {
+    if (!this.#queries) {
+      this.#steps.push(() => {
+        if (root instanceof Element || root instanceof ShadowRoot) this.#findSources([root]);
         const iterator = document.createNodeIterator(root, NodeFilter.SHOW_TEXT);
-        this.units = () => {
+        this.#units = () => {
           const node = iterator.nextNode();
-          if (node) this.index.readText(node as Text);
+          if (node) this.#index.readText(node as Text);
           return node !== null;
         };
       });
     } else if (root instanceof Element) {
       // Both hold for one reading of the part: taken out, so that the part put back later is read anew.
-      const size = this.knownSizes.get(root) ?? elementCount(root);
-      this.knownSizes.delete(root);
-      if (size > this.elementsPerPart) this.planSplit(root, size);
-      else this.planQueries(this.queries, root, size);
-    } else if (root instanceof ShadowRoot) this.queue.splice(this.head, 0, ...root.childNodes);
+      const size = this.#knownSizes.get(root) ?? elementCount(root);
+      this.#knownSizes.delete(root);
+      if (size > this.#elementsPerPart) this.#planSplit(root, size);
+      else this.#planQueries(this.#queries, root, size);
+    } else if (root instanceof ShadowRoot) this.#queue.splice(this.#head, 0, ...root.childNodes);
     // A comment or a processing instruction among the parts has data too, but no text to read.
     else if (root instanceof Text)
-      this.units = this.readTexts({ snapshotLength: 1, snapshotItem: () => root });
+      this.#units = this.#readTexts({ snapshotLength: 1, snapshotItem: () => root });
   }
 
   /**
@@ -229,15 +237,15 @@ export class Planner implements SlicedWork {
    * text nodes), each a step while the part is there, their time learned from. If the page has moved a
    * run's first element away, its elements are queued one by one.
    */
-  private planQueries(queries: PageQueries, part: Element | ElementRun, size: number) {
+  #planQueries(queries: PageQueries, part: Element | ElementRun, size: number) {
     const isThere = () => {
       if (part instanceof Node) return part.isConnected;
       if ((part.elements[0] as Element).parentElement === part.parent) return true;
-      this.steps.length = 0;
-      this.queue.splice(this.head, 0, ...part.elements.filter((element) => element.isConnected));
+      this.#steps.length = 0;
+      this.#queue.splice(this.#head, 0, ...part.elements.filter((element) => element.isConnected));
       return false;
     };
-    this.partMs = 0;
+    this.#partMs = 0;
     // A part the page took away is not read, and its calls teach nothing: they were not made.
     const step =
       (call: () => void, last = false) =>
@@ -245,14 +253,14 @@ export class Planner implements SlicedWork {
         if (!isThere()) return;
         const started = performance.now();
         call();
-        this.partMs += performance.now() - started;
-        if (last) this.learn(size);
+        this.#partMs += performance.now() - started;
+        if (last) this.#learn(size);
       };
-    this.steps.push(
-      step(() => this.findSources(part instanceof Node ? [part] : part.elements)),
-      step(() => this.watchShadowRoots(queries.customElements(part))),
+    this.#steps.push(
+      step(() => this.#findSources(part instanceof Node ? [part] : part.elements)),
+      step(() => this.#watchShadowRoots(queries.customElements(part))),
       step(() => {
-        this.units = this.readTexts(queries.texts(part));
+        this.#units = this.#readTexts(queries.texts(part));
       }, true),
     );
   }
@@ -261,11 +269,11 @@ export class Planner implements SlicedWork {
    * Learns from the time a part of `size` elements took how many the next should hold (parts smaller than
    * MIN_ELEMENTS_PER_PART teach nothing: their time is mostly the calls').
    */
-  private learn(size: number) {
+  #learn(size: number) {
     if (size < MIN_ELEMENTS_PER_PART) return;
-    const fitting = (PART_QUERIES_MS / Math.max(this.partMs, 0.01)) * size;
-    this.elementsPerPart = Math.round(
-      Math.min(MAX_ELEMENTS_PER_PART, Math.max(MIN_ELEMENTS_PER_PART, (this.elementsPerPart + fitting) / 2)),
+    const fitting = (PART_QUERIES_MS / Math.max(this.#partMs, 0.01)) * size;
+    this.#elementsPerPart = Math.round(
+      Math.min(MAX_ELEMENTS_PER_PART, Math.max(MIN_ELEMENTS_PER_PART, (this.#elementsPerPart + fitting) / 2)),
     );
   }
 
@@ -276,20 +284,20 @@ export class Planner implements SlicedWork {
    * query for each element of a run costs more in all, 15 ms against 8 for the 1,900 messages of the
    * benchmark page, but in steps of under a millisecond.)
    */
-  private planSplit(root: Element, size: number) {
-    this.watchShadowRoot(root);
-    if (root.matches(this.sourceSelector)) this.unreadSources.push(root);
-    this.steps.push(() => {
-      this.queue.splice(this.head, 0, ...splitSubtree(root, size, this.elementsPerPart, this.knownSizes));
+  #planSplit(root: Element, size: number) {
+    this.#watchShadowRoot(root);
+    if (root.matches(this.#sourceSelector)) this.#unreadSources.push(root);
+    this.#steps.push(() => {
+      this.#queue.splice(this.#head, 0, ...splitSubtree(root, size, this.#elementsPerPart, this.#knownSizes));
     });
   }
 
   /** Nodes the page added at once are cut into parts a chunk at a time, each chunk's parts read next. */
-  private planAdded(added: AddedNodes) {
-    this.steps.push(() => {
-      const parts = cutAddedNodes(added, ADDED_NODES_PER_STEP, this.elementsPerPart);
+  #planAdded(added: AddedNodes) {
+    this.#steps.push(() => {
+      const parts = cutAddedNodes(added, ADDED_NODES_PER_STEP, this.#elementsPerPart);
       if (added.next < added.nodes.length) parts.push(added);
-      this.queue.splice(this.head, 0, ...parts);
+      this.#queue.splice(this.#head, 0, ...parts);
     });
   }
 }
