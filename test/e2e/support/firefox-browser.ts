@@ -18,7 +18,6 @@ import type { Settings } from '../../../lib/settings.ts';
 import { E2E_FIREFOX_DIR } from './build-extension.ts';
 import { CARD_TAG, Card, type PageFunction } from './card.ts';
 import type { ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
-import { type Box, textBox } from './in-page.ts';
 import { pollUntil } from './poll-until.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -51,15 +50,6 @@ export async function until<T, A>(
 
 /** A selector for a test id. */
 export const testId = (id: string) => `[data-testid="${id}"]`;
-
-/** Rests the pointer on the first occurrence of `text` in the page, and waits for the hover card. */
-export async function hoverText(page: Page, text: string): Promise<void> {
-  const box = (await page.evaluate(textBox, text)) as Box | null;
-  if (!box) throw new Error(`${text} is not on the page`);
-  await page.mouse.move(box.x + 2, box.y + box.height / 2);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-  await until(page, (tag) => !!document.documentElement.querySelector(`:scope > ${tag}`), CARD_TAG);
-}
 
 /** What puppeteer's BiDi connection and frames hold, which it does not type. */
 type BidiConnection = { send(method: string, params: object): Promise<{ result: unknown }> };
@@ -94,7 +84,7 @@ async function callInPage(page: Page, params: object): Promise<NonNullable<BidiR
  * serialised with its closed shadow root as a shared reference, then the test's function called with that
  * root as `this`. Values cross as JSON.
  */
-export function firefoxCard(page: Page): Card {
+function firefoxCard(page: Page): Card {
   return new Card({
     async withRoot<A, R>(fn: PageFunction<A, R>, argument: A) {
       const host = await callInPage(page, {
@@ -138,7 +128,6 @@ export interface FirefoxExtensionBrowser {
   openPage(url: string, addresses: number): Promise<{ page: Page; tabId: number }>;
   /** Writes settings and the key straight into the extension's storage, as the options page would. */
   configure(options: { apiKey?: string; settings?: Partial<Settings> }): Promise<void>;
-  badgeOf(tabId: number): Promise<string>;
   /** One of the extension's pages, kept open, where its API is reached (BiDi shows no realm of its background). */
   extensionPage(): Promise<Page>;
   /** Evaluates an expression in the browser's own (parent) process, where its preferences are. */
@@ -282,7 +271,6 @@ export async function launchFirefoxWithExtension({
         { apiKey, settings: settings ?? {} },
       );
     },
-    badgeOf,
     extensionPage: extension,
     async inParentProcess(expression) {
       const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })) as {
