@@ -104,14 +104,14 @@ export function useBrowserStack(name: BrowserName, options: BrowserStackOptions 
   return stack;
 }
 
-/** The backend and Chromium with the built extension pointed at the proxy, for the benchmarks and scripts. */
+/** The backend and Chromium with the built extension pointed at the proxy, through Playwright itself. */
 export interface ExtensionStack extends Backend {
   browser: ExtensionBrowser;
 }
 
 /**
  * Chromium through Playwright itself, for the benchmarks and the store's screenshots, which measure and draw
- * what the driver does not reach; the suites use `useBrowserStack`.
+ * what the driver does not reach, and for the suites that run in Chromium alone.
  */
 export async function startExtensionStack(
   options: BackendOptions & { settings?: Partial<Settings> } = {},
