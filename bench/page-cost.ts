@@ -129,6 +129,9 @@ const PHASE_NAMES: Record<RenderingPhase, string> = {
 function rowsOf(name: string, without: PageCost[], withExtension: PageCost[]): BenchRow[] {
   const mid = (costs: PageCost[], figure: (cost: PageCost) => number) => median(costs.map(figure));
   const worst = (costs: PageCost[], figure: (cost: PageCost) => number) => Math.max(...costs.map(figure));
+  const rounds = withExtension.length;
+  const spread = (costs: PageCost[], figure: (cost: PageCost) => number) =>
+    `${Math.min(...costs.map(figure)).toFixed(0)}-${Math.max(...costs.map(figure)).toFixed(0)} ms`;
   const longestTask = worst(withExtension, (cost) => cost.script.longestMs);
   const added = worst(withExtension, (cost) => cost.longBecauseOfUs.length);
   const largestShare = worst(withExtension, (cost) =>
@@ -146,31 +149,41 @@ function rowsOf(name: string, without: PageCost[], withExtension: PageCost[]): B
     {
       name: `${name}: blocked frame time`,
       value: ms(mid(withExtension, (cost) => cost.blockedMs)),
-      detail: `without the extension ${ms(mid(without, (cost) => cost.blockedMs))}; long frames (> ${LONG_FRAME_MS} ms) ${mid(withExtension, (cost) => cost.longFrames.length)} with, ${mid(without, (cost) => cost.longFrames.length)} without; longest ${ms(mid(withExtension, (cost) => cost.longestFrameMs))} with, ${ms(mid(without, (cost) => cost.longestFrameMs))} without`,
+      detail: `without the extension ${ms(mid(without, (cost) => cost.blockedMs))} (its ${rounds} rounds ${spread(without, (cost) => cost.blockedMs)}), ${signed(mid(withExtension, (cost) => cost.blockedMs) - mid(without, (cost) => cost.blockedMs))} ms with it; long frames (> ${LONG_FRAME_MS} ms) ${mid(withExtension, (cost) => cost.longFrames.length)} with, ${mid(without, (cost) => cost.longFrames.length)} without; longest ${ms(mid(withExtension, (cost) => cost.longestFrameMs))} with, ${ms(mid(without, (cost) => cost.longestFrameMs))} without`,
       budget: '',
     },
     {
       name: `${name}: frames long because of it`,
       value: String(added),
-      detail: `its share of the long frames ${ms(mid(withExtension, (cost) => cost.oursInLongFramesMs))} in all, at most ${ms(largestShare)} of one (script and observers); the page's own main-thread work ${ms(mid(without, (cost) => cost.mainThreadMs))} without it; worst of ${ROUNDS}`,
+      detail: `its share of the long frames ${ms(mid(withExtension, (cost) => cost.oursInLongFramesMs))} in all, at most ${ms(largestShare)} of one (script and observers); the page's own main-thread work ${ms(mid(without, (cost) => cost.mainThreadMs))} without it; worst of ${rounds}`,
       budget: `no blocked frame over ${LONG_FRAME_MS} ms added: ${added === 0 ? 'OK' : 'MISSED'}`,
     },
     {
       name: `${name}: extension's own script`,
       value: ms(mid(withExtension, (cost) => cost.script.totalMs)),
-      detail: `in ${mid(withExtension, (cost) => cost.script.tasks.length)} tasks; longest task ${ms(longestTask)} (worst of ${ROUNDS})`,
+      detail: `in ${mid(withExtension, (cost) => cost.script.tasks.length)} tasks; longest task ${ms(longestTask)} (worst of ${rounds})`,
       budget: upperBudget(longestTask, TASK_BUDGET_MS, 'ms a task'),
     },
     {
       name: `${name}: rendering it triggers`,
       value: `${signed(mid(withExtension, (cost) => cost.rendering.total) - mid(without, (cost) => cost.rendering.total))} ms`,
-      detail: `${phases.join(', ') || 'no phase changed by 0.5 ms'}; the page's own rendering ${ms(mid(without, (cost) => cost.rendering.total))} (thread time, medians of ${ROUNDS})`,
+      detail: `${phases.join(', ') || 'no phase changed by 0.5 ms'}; the page's own rendering ${ms(mid(without, (cost) => cost.rendering.total))} (thread time, medians of ${rounds})`,
       budget: '',
     },
   ];
 }
 
-export async function benchPageCost(): Promise<BenchRow[]> {
+/**
+ * Every scenario above, or those whose names `only` picks, in `rounds` rounds each (one or two scenarios,
+ * measured more often, while working on them).
+ */
+export async function benchPageCost({
+  only = () => true,
+  rounds = ROUNDS,
+}: {
+  only?: (name: string) => boolean;
+  rounds?: number;
+} = {}): Promise<BenchRow[]> {
   const pages = await startPageServer({
     'bench-large.html': mailAndCrmPage().html,
     'bench-list.html':
@@ -183,10 +196,10 @@ export async function benchPageCost(): Promise<BenchRow[]> {
   const origin = extension.extensionUrl('');
   try {
     const rows: BenchRow[] = [];
-    for (const scenario of SCENARIOS) {
+    for (const scenario of SCENARIOS.filter((candidate) => only(candidate.name))) {
       const without: PageCost[] = [];
       const withExtension: PageCost[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
+      for (let round = 0; round < rounds; round++) {
         // Each round in the other order, so that a drift of the machine favours neither.
         const order = round % 2 === 0 ? ['plain', 'extension'] : ['extension', 'plain'];
         for (const kind of order) {

@@ -2,12 +2,14 @@ import { useEffect } from 'react';
 import { domainOf } from '#core/email/extract.ts';
 import { t } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import { sendRequest } from '#extension/messaging.ts';
+import { type ContentSettings, sendRequest } from '#extension/messaging.ts';
 import type { Theme } from '#page/page-theme.ts';
 import { useDomainLookup } from '#ui/use-domain-lookup.ts';
-import type { CardSettings } from '../entrypoints/content/card.tsx';
 import { ResultCard } from './ResultCard.tsx';
 import { DrawnWords } from './words.ts';
+
+/** What of settings the card shows an answer with. */
+export type CardSettings = Pick<ContentSettings, 'searchQueryTemplate' | 'sendingAddresses'>;
 
 export interface HoverCardProps {
   address: string;

@@ -4,10 +4,10 @@ import { openPostgresStorage } from '#server/storage/postgres.ts';
 import { createSqliteStorage, openSqliteDatabase, openSqliteStorage } from '#server/storage/sqlite.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { BACKENDS, backendsForFile } from '#test/support/backends.ts';
-import type { LookupResult } from './lookup.ts';
 import { createLookupCache, MEMORY_CACHE_ENTRIES, MEMORY_CACHE_MAX_AGE_MS } from './lookup-cache.ts';
+import type { DomainVerdict } from './verdict.ts';
 
-const gmail: LookupResult = { kind: 'found', info: classify('gmail.com') ?? expect.unreachable() };
+const gmail: DomainVerdict = { kind: 'found', info: classify('gmail.com') ?? expect.unreachable() };
 
 const backends = backendsForFile();
 

@@ -62,6 +62,41 @@ describe('the rate limiter', () => {
     expect(admitted).toBeGreaterThanOrEqual(limit - (processes.length - 1) * leaseSize(limit));
   });
 
+  it('leases a tenth of the limit, at least one unit and at most a thousand', () => {
+    expect([5, 100, 25_000, 1_000_000].map(leaseSize)).toEqual([1, 10, 1_000, 1_000]);
+  });
+
+  it('is not spent while the last, partly granted lease lasts', () => {
+    const { limiter } = setup();
+    const [first, second] = [limiter(), limiter()];
+    // A limit of 25 leases 2 at a time: the first process holds 24, the second is granted the last one.
+    expect(takeMany(first, 23, 25)).toBe(23);
+    expect(second.take('key:1', 25)).toBe(true);
+    expect(second.isSpent('key:1')).toBe(true);
+    expect(first.isSpent('key:1')).toBe(false);
+    expect(first.take('key:1', 25)).toBe(true);
+    expect(first.take('key:1', 25)).toBe(false);
+    expect(first.isSpent('key:1')).toBe(true);
+  });
+
+  it('knows nothing spent of a bucket it has not seen, nor of a new window', () => {
+    const { limiter, advance } = setup();
+    const process = limiter();
+    expect(process.isSpent('key:1')).toBe(false);
+    takeMany(process, 3, 2);
+    expect(process.isSpent('key:1')).toBe(true);
+    advance(WINDOW_MS);
+    expect(process.isSpent('key:1')).toBe(false);
+  });
+
+  it('says to retry when the window ends, in whole seconds, at least one', () => {
+    const { limiter, advance } = setup();
+    const process = limiter();
+    expect(process.retryAfterSeconds()).toBe(WINDOW_MS / 1000);
+    advance(WINDOW_MS - 1);
+    expect(process.retryAfterSeconds()).toBe(1);
+  });
+
   it('keeps buckets apart', () => {
     const { limiter } = setup();
     const process = limiter();
@@ -84,5 +119,41 @@ describe('the rate limiter', () => {
     const results = await Promise.all(Array.from({ length: 25 }, () => process.take('key:1', 100)));
     expect(results.filter(Boolean)).toHaveLength(25);
     expect(leases).toBe(Math.ceil(25 / leaseSize(100)));
+  });
+
+  it('drops the counts of the windows before the last one as each window starts', () => {
+    const purged: number[] = [];
+    let time = 100 * WINDOW_MS + 5;
+    const process = createRateLimiter(
+      {
+        takeFromRateLimit: (_bucket, _start, count) => count,
+        purgeRateLimits: (start) => void purged.push(start),
+      },
+      { windowMs: WINDOW_MS, now: () => time },
+    );
+    process.take('key:1', 100);
+    process.take('key:1', 100);
+    time += WINDOW_MS;
+    process.take('key:1', 100);
+    expect(purged).toEqual([99 * WINDOW_MS, 100 * WINDOW_MS]);
+  });
+
+  it('reports a purge that fails, at once or later, and goes on limiting', async () => {
+    const heard: unknown[] = [];
+    let time = 100 * WINDOW_MS;
+    const storage = createSqliteStorage(openSqliteDatabase(':memory:'), 'database :memory:');
+    const failing = (purge: () => void | Promise<void>) =>
+      createRateLimiter(
+        { takeFromRateLimit: storage.takeFromRateLimit, purgeRateLimits: purge },
+        { windowMs: WINDOW_MS, now: () => time, onPurgeError: (error) => heard.push(String(error)) },
+      );
+    const atOnce = failing(() => {
+      throw new Error('locked');
+    });
+    expect(atOnce.take('key:1', 100)).toBe(true);
+    time += WINDOW_MS;
+    const later = failing(() => Promise.reject(new Error('connection lost')));
+    expect(later.take('key:2', 100)).toBe(true);
+    await expect.poll(() => heard).toEqual(['Error: locked', 'Error: connection lost']);
   });
 });

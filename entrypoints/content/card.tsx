@@ -7,14 +7,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { CARD_CSS } from '#components/card-styles.ts';
-import { HoverCard } from '#components/HoverCard.tsx';
+import { type CardSettings, HoverCard } from '#components/HoverCard.tsx';
 import { domainOf } from '#core/email/extract.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import type { ContentSettings } from '#extension/messaging.ts';
 import { CARD_TAG } from '#page/card-module.ts';
 import type { HoverTarget } from '#page/hover.ts';
 import { pageThemeAt } from '#page/page-theme.ts';
-import { lookUpDomain } from '#ui/use-domain-lookup.ts';
+import { lookUpDomain } from '#ui/look-up-domain.ts';
 
 const CARD_GAP_PX = 6;
 const CARD_WIDTH_PX = 336;
@@ -48,9 +47,6 @@ function answerPeopleOnly(root: ShadowRoot): void {
     );
   }
 }
-
-/** What of settings the card shows an answer with. */
-export type CardSettings = Pick<ContentSettings, 'searchQueryTemplate' | 'sendingAddresses'>;
 
 export interface CardUi {
   /** Shows the card; `cached` is the background's cached answer for the address's domain, if it was asked. */

@@ -6,7 +6,7 @@ import { PAGE_THEME_CSS } from '#components/theme.ts';
 import { parseLookupTarget } from '#core/email/lookup-target.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest, type TabSummary } from '#extension/messaging.ts';
-import { settingsInForce, useSettingsStore } from '#settings/store.ts';
+import { inForce, useSettingsStore } from '#settings/store.ts';
 import { useDomainLookup } from '#ui/use-domain-lookup.ts';
 import { TabAddresses } from './TabAddresses.tsx';
 
@@ -36,7 +36,7 @@ async function targetTabId(): Promise<number | null> {
 export function PopupApp() {
   const store = useSettingsStore();
   const { load } = store;
-  const settings = settingsInForce(store);
+  const settings = inForce(store);
   const [summary, setSummary] = useState<TabSummary | null>(null);
   const [summaryError, setSummaryError] = useState<string | null>(null);
   const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('lookup') ?? '');

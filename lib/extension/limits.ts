@@ -9,18 +9,26 @@ export const MAX_ADDRESSES_PER_PAGE = 5_000;
 /** A scan slice yields after this long, so no task of ours comes near a frame (16 ms). */
 export const MAX_SLICE_MS = 8;
 /**
- * A subtree is read by one query into the browser (XPath for its text with an `@`), which cannot be cut
- * into slices; larger ones are read in parts. How many elements a query reads is learned as the scan goes,
- * so that one takes about XPATH_QUERY_MS here: 8,000 elements took a few ms in Chromium 156 and 24 ms in
- * Chromium 150 on the same machine, and a slower machine would take longer still.
+ * A scan at once, inside the page's own task (the mutation that added a few nodes: a chat message, a chip),
+ * yields after this long, the rest waiting for idle time: that task's frame is the page's work and its
+ * rendering, long already when it lays out a 1 MB line, and each millisecond of ours in it was one more of
+ * a blocked frame (8 ms slices there added 13-15 ms to the frame of a 1 MB line of `@`).
  */
-export const XPATH_QUERY_MS = 4;
-/** The first query's size, before any was timed: small enough for a slow machine. */
-export const FIRST_ELEMENTS_PER_XPATH = 2_000;
-/** Queries smaller than this teach nothing (their time is mostly the call), and parts stay at least this large. */
-export const MIN_ELEMENTS_PER_XPATH = 256;
-/** The most one query reads, however fast: the whole 28,000-element benchmark page was one 15 ms task as it loaded. */
-export const MAX_ELEMENTS_PER_XPATH = 8_000;
+export const MAX_SLICE_IN_PAGE_TASK_MS = 2;
+/**
+ * A part of the page is read by three calls into the browser over all of it (a selector query for its
+ * attribute sources, XPath for its shadow hosts and for its text nodes), none of which can be cut into
+ * slices; larger subtrees are read in parts. How many elements a part holds is learned as the scan goes, so
+ * that its three calls take about PART_QUERIES_MS together here: a machine or a browser slower at them gets
+ * smaller parts (8,000 elements took 24 ms of XPath in Chromium 150 here, a few in Chromium 156).
+ */
+export const PART_QUERIES_MS = 4;
+/** The first part's size, before any was timed: small enough for a slow machine. */
+export const FIRST_ELEMENTS_PER_PART = 2_000;
+/** Parts smaller than this teach nothing (their time is mostly the calls'), and parts stay at least this large. */
+export const MIN_ELEMENTS_PER_PART = 256;
+/** The most a part holds, however fast its calls: the whole 28,000-element benchmark page was one 15 ms task as it loaded. */
+export const MAX_ELEMENTS_PER_PART = 8_000;
 /** Nodes the page added at once are cut into parts this many at a time (about 2 ms), inside a scan slice. */
 export const ADDED_NODES_PER_STEP = 1_024;
 /** A subtree step is left for the next slice once this much of a slice is spent (ms). */

@@ -40,7 +40,3 @@ export const lookupResultSchema = z.discriminatedUnion('state', [
 export type LookupResult = z.infer<typeof lookupResultSchema>;
 export type LookupState = LookupResult['state'];
 export type LookupAnswer = Extract<LookupResult, { state: 'found' | 'not-found' }>;
-
-export function isAnswer(result: LookupResult): result is LookupAnswer {
-  return result.state === 'found' || result.state === 'not-found';
-}

@@ -4,7 +4,6 @@
  * `sources/`, each saying where its markup was seen.
  */
 export interface AddressSource {
-  name: string;
   selector: string;
   /** The attributes it reads: a change to one makes the element be read again. */
   attributes: readonly string[];

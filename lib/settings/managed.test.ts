@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyManaged, lookupTarget, managedFields, managedValues, parseManagedSettings } from './managed.ts';
+import {
+  lookupTarget,
+  managedFields,
+  managedValues,
+  ownSettingsToSave,
+  parseManagedSettings,
+  settingsInForce,
+} from './managed.ts';
 import { DEFAULT_API_BASE_URL, DEFAULT_SETTINGS } from './schema.ts';
 
 describe('managed settings', () => {
@@ -51,9 +58,9 @@ describe('managed settings', () => {
   });
 
   it('locks the service address in the settings in force wherever the organisation’s key is', () => {
-    const inForce = applyManaged(
+    const inForce = settingsInForce(
       { ...DEFAULT_SETTINGS, baseUrl: 'https://typed-by-the-person.example' },
-      parseManagedSettings({ apiKey: 'wl_org_key' }),
+      managedValues(parseManagedSettings({ apiKey: 'wl_org_key' })),
     );
     expect(inForce.baseUrl).toBe(DEFAULT_API_BASE_URL);
   });
@@ -73,7 +80,7 @@ describe('managed settings', () => {
       baseUrl: 'https://lookup.corp.example',
       gmailIntegration: false,
     });
-    const inForce = applyManaged({ ...DEFAULT_SETTINGS, hoverDelayMs: 100 }, managed);
+    const inForce = settingsInForce({ ...DEFAULT_SETTINGS, hoverDelayMs: 100 }, managedValues(managed));
     expect(inForce).toEqual({
       ...DEFAULT_SETTINGS,
       hoverDelayMs: 100,
@@ -86,8 +93,20 @@ describe('managed settings', () => {
   it('IT can switch Outlook integration off, as it can Gmail’s; a value that is not a yes or no is ignored', () => {
     const managed = parseManagedSettings({ outlookIntegration: false });
     expect(managedFields(managed)).toEqual(['outlookIntegration']);
-    expect(applyManaged(DEFAULT_SETTINGS, managed).outlookIntegration).toBe(false);
+    expect(settingsInForce(DEFAULT_SETTINGS, managedValues(managed)).outlookIntegration).toBe(false);
     expect(DEFAULT_SETTINGS.outlookIntegration).toBe(true);
     expect(managedFields(parseManagedSettings({ outlookIntegration: 'off' }))).toEqual([]);
+  });
+});
+
+describe('what the options page saves', () => {
+  it("keeps the person's own value under each field the organisation set, and their edits elsewhere", () => {
+    const ownBefore = { ...DEFAULT_SETTINGS, searchQueryTemplate: 'mine {address}', hoverDelayMs: 300 };
+    const edited = { ...ownBefore, searchQueryTemplate: 'from:{address}', hoverDelayMs: 900 };
+    expect(ownSettingsToSave(edited, ownBefore, ['apiKey', 'searchQueryTemplate'])).toEqual({
+      ...edited,
+      searchQueryTemplate: 'mine {address}',
+    });
+    expect(ownSettingsToSave(edited, ownBefore, [])).toEqual(edited);
   });
 });

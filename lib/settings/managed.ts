@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_API_BASE_URL, type Settings, settingsSchema } from './schema.ts';
+import { cleanApiKey, DEFAULT_API_BASE_URL, type Settings, settingsSchema } from './schema.ts';
 
 /**
  * Settings an organisation sets for everyone through browser policy (storage.managed, described to the
@@ -9,7 +9,7 @@ import { DEFAULT_API_BASE_URL, type Settings, settingsSchema } from './schema.ts
 const { baseUrl, searchQueryTemplate, disabledSites, gmailIntegration, outlookIntegration } =
   settingsSchema.shape;
 export const managedSettingsSchema = z.object({
-  apiKey: z.string().trim().min(1).max(500).optional().catch(undefined),
+  apiKey: z.string().transform(cleanApiKey).pipe(z.string().min(1).max(500)).optional().catch(undefined),
   baseUrl: baseUrl.removeCatch().optional().catch(undefined),
   searchQueryTemplate: searchQueryTemplate.removeCatch().optional().catch(undefined),
   disabledSites: disabledSites.removeCatch().optional().catch(undefined),
@@ -37,7 +37,7 @@ export function lookupTarget(
   own: { apiKey: string; baseUrl: string },
   managed: ManagedSettings,
 ): { apiKey: string; baseUrl: string } {
-  return { apiKey: managed.apiKey ?? own.apiKey.trim(), baseUrl: managed.baseUrl ?? own.baseUrl };
+  return { apiKey: managed.apiKey ?? cleanApiKey(own.apiKey), baseUrl: managed.baseUrl ?? own.baseUrl };
 }
 
 /** The fields the organisation set: the options page shows them locked. */
@@ -51,7 +51,21 @@ export function managedValues(managed: ManagedSettings): Partial<Settings> {
   return Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
 }
 
-/** The settings in force: the organisation's wherever it set one, the person's own elsewhere. */
-export function applyManaged(settings: Settings, managed: ManagedSettings): Settings {
-  return { ...settings, ...managedValues(managed) };
+/**
+ * The settings in force: the organisation's wherever it set one (`managedValues`), the person's own
+ * elsewhere. The background and the extension's pages both read settings through this.
+ */
+export function settingsInForce(own: Settings, managed: Partial<Settings>): Settings {
+  return { ...own, ...managed };
+}
+
+/**
+ * What the options page saves: the person's edits, except that under each field the organisation set the
+ * person's own earlier value stays, for when the policy goes.
+ */
+export function ownSettingsToSave(edited: Settings, ownBefore: Settings, managed: ManagedField[]): Settings {
+  const kept = Object.fromEntries(
+    managed.filter((field) => field !== 'apiKey').map((field) => [field, ownBefore[field as keyof Settings]]),
+  );
+  return { ...edited, ...kept };
 }

@@ -31,6 +31,14 @@ export function baseUrlProblem(value: string): 'invalid' | 'insecure' | null {
   return url.protocol === 'http:' && !isLoopback(url.hostname) ? 'insecure' : null;
 }
 
+/**
+ * The key as it is used: a key copied from a page or a mail often brings spaces or a line break with it.
+ * Every place that takes a key (the options page, the welcome page, the policy, the lookups) goes through this.
+ */
+export function cleanApiKey(typed: string): string {
+  return typed.trim();
+}
+
 /** A base URL people may set (see baseUrlProblem); stored without a trailing slash. */
 export const baseUrlSchema = z
   .string()

@@ -1,6 +1,12 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { applyManaged, lookupTarget, type ManagedSettings, parseManagedSettings } from './managed.ts';
+import {
+  lookupTarget,
+  type ManagedSettings,
+  managedValues,
+  parseManagedSettings,
+  settingsInForce,
+} from './managed.ts';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from './schema.ts';
 
 /**
@@ -35,7 +41,7 @@ export async function loadManagedSettings(): Promise<ManagedSettings> {
 /** The settings in force: the organisation's where it set them, the person's own elsewhere. */
 export async function loadSettings(): Promise<Settings> {
   const [local, managed] = await Promise.all([loadLocalSettings(), loadManagedSettings()]);
-  return applyManaged(local, managed);
+  return settingsInForce(local, managedValues(managed));
 }
 
 /** The key in force and the address it goes to (lookupTarget). Only the background asks. */

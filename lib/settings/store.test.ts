@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { settingsItem } from './storage.ts';
-import { settingsInForce, useSettingsStore } from './store.ts';
+import { inForce, useSettingsStore } from './store.ts';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -26,7 +26,7 @@ describe('the settings store of extension pages', () => {
     const state = useSettingsStore.getState();
     expect(state.loaded).toBe(true);
     expect(state.settings.searchQueryTemplate).toBe('mine {address}');
-    expect(settingsInForce(state).searchQueryTemplate).toBe('from:{address}');
+    expect(inForce(state).searchQueryTemplate).toBe('from:{address}');
   });
 
   it('loads with the person’s own settings when the background cannot answer, so the page still works', async () => {
@@ -38,6 +38,6 @@ describe('the settings store of extension pages', () => {
     const state = useSettingsStore.getState();
     expect(state.loaded).toBe(true);
     expect(state.managed).toEqual({ fields: [], settings: {} });
-    expect(settingsInForce(state).searchQueryTemplate).toBe('mine {address}');
+    expect(inForce(state).searchQueryTemplate).toBe('mine {address}');
   });
 });

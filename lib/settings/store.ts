@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { sendRequest } from '#extension/messaging.ts';
-import type { ManagedField } from './managed.ts';
-import { DEFAULT_SETTINGS, parseSettings, type Settings } from './schema.ts';
+import { type ManagedField, settingsInForce } from './managed.ts';
+import { cleanApiKey, DEFAULT_SETTINGS, parseSettings, type Settings } from './schema.ts';
 import { apiKeyItem, loadLocalSettings, settingsItem } from './storage.ts';
 
 interface SettingsState {
@@ -39,12 +39,13 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   },
   async save(settings, apiKey) {
     const parsed = parseSettings(settings);
-    await Promise.all([settingsItem.setValue(parsed), apiKeyItem.setValue(apiKey.trim())]);
-    set({ settings: parsed, apiKey: apiKey.trim() });
+    const key = cleanApiKey(apiKey);
+    await Promise.all([settingsItem.setValue(parsed), apiKeyItem.setValue(key)]);
+    set({ settings: parsed, apiKey: key });
   },
 }));
 
-/** The settings in force on an extension page: the organisation's where it set them, the person's elsewhere. */
-export function settingsInForce(state: Pick<SettingsState, 'settings' | 'managed'>): Settings {
-  return { ...state.settings, ...state.managed.settings };
+/** The settings in force on an extension page (settingsInForce), from the store's state. */
+export function inForce(state: Pick<SettingsState, 'settings' | 'managed'>): Settings {
+  return settingsInForce(state.settings, state.managed.settings);
 }

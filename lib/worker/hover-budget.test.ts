@@ -38,6 +38,23 @@ describe('the hover budget', () => {
     expect(refill({ left: 1, at: 5_000 }, 1_000, RULE)).toEqual({ left: 1, at: 5_000 });
   });
 
+  it('starts the next period of a full budget when it is next used, whatever time passed', () => {
+    let budget = refill({ left: 3, at: 0 }, 10_500, RULE);
+    expect(budget).toEqual({ left: 3, at: 10_500 });
+    for (let i = 0; i < 3; i++) budget = takeOne(budget, 10_500, RULE).budget;
+    expect(takeOne(budget, 11_000, RULE).taken).toBe(false);
+    expect(takeOne(budget, 11_500, RULE).taken).toBe(true);
+  });
+
+  it('follows HOVER_LOOKUP_BURST and HOVER_LOOKUP_REFILL_MS unless told otherwise', async () => {
+    let time = 0;
+    const budgets = createHoverBudgets(memoryArea(), { now: () => time });
+    for (let i = 0; i < HOVER_LOOKUP_BURST; i++) expect(await budgets.take(1)).toBe(true);
+    expect(await budgets.take(1)).toBe(false);
+    time += HOVER_LOOKUP_REFILL_MS;
+    expect(await budgets.take(1)).toBe(true);
+  });
+
   it('is kept per tab in session storage, so a new worker carries on where the last one stopped', async () => {
     const area = memoryArea();
     let time = 0;

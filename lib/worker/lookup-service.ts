@@ -1,9 +1,10 @@
 import type { WebmailInfoRequest } from '#core/api/client.ts';
 import type { ApiOutcome } from '#core/api/outcome.ts';
 import { classify } from '#core/catalog/index.ts';
-import { MAX_RATE_LIMIT_WAIT_MS, NOT_FOUND_TTL_MS } from '#extension/limits.ts';
+import { NOT_FOUND_TTL_MS } from '#extension/limits.ts';
 import type { FallbackReason, LookupAnswer, LookupResult } from '#extension/lookup-result.ts';
 import type { AnswerCache } from './answer-cache.ts';
+import { resultOfOutcome } from './outcome-result.ts';
 
 export interface LookupServiceDeps {
   cache: AnswerCache;
@@ -35,43 +36,10 @@ export function createLookupService(deps: LookupServiceDeps) {
     const api = await deps.callApi();
     if (!api) return fromCatalog(domain, 'no-key') ?? { state: 'no-key' };
     const outcome = await api({ email: domain, skipCache: refresh });
-    switch (outcome.kind) {
-      case 'found': {
-        const answer: LookupAnswer = { state: 'found', info: outcome.info, source: 'api', fetchedAt: now() };
-        await deps.cache.set(domain, answer, await deps.foundTtlMs());
-        return answer;
-      }
-      case 'not-found': {
-        const answer: LookupAnswer = {
-          state: 'not-found',
-          message: outcome.message,
-          source: 'api',
-          fetchedAt: now(),
-        };
-        await deps.cache.set(domain, answer, NOT_FOUND_TTL_MS);
-        return answer;
-      }
-      case 'unknown-key':
-        return { state: 'unknown-key', message: outcome.message };
-      case 'billing':
-        return { state: 'billing', message: outcome.message, topUpUrl: outcome.topUpUrl };
-      case 'rate-limited': {
-        // A time, not a number of seconds: the answer reaches a card later, and a card asked again later.
-        const wait = outcome.retryAfterSeconds;
-        return {
-          state: 'rate-limited',
-          message: outcome.message,
-          retryAt: wait === null ? null : now() + Math.min(wait * 1000, MAX_RATE_LIMIT_WAIT_MS),
-        };
-      }
-      case 'invalid-request':
-        return { state: 'invalid', message: outcome.message };
-      case 'server-error':
-      case 'network-error':
-      case 'timeout':
-      case 'malformed-response':
-        return fromCatalog(domain, 'unreachable') ?? { state: 'unreachable', message: outcome.message };
-    }
+    const result = resultOfOutcome(outcome, now());
+    if (result.state === 'found') await deps.cache.set(domain, result, await deps.foundTtlMs());
+    if (result.state === 'not-found') await deps.cache.set(domain, result, NOT_FOUND_TTL_MS);
+    return result.state === 'unreachable' ? (fromCatalog(domain, 'unreachable') ?? result) : result;
   }
 
   return {

@@ -31,3 +31,5 @@ export function createTabBudgets(budget = POPUP_LOOKUP_BUDGET) {
     },
   };
 }
+
+export type TabBudgets = ReturnType<typeof createTabBudgets>;

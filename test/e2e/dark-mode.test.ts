@@ -1,86 +1,70 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe.ts';
-import { chromiumCard, hoverText } from './support/extension-browser.ts';
+import { describe, expect, it } from 'vitest';
+import { BROWSERS } from './support/driver.ts';
 import { cardLooks, DARK_BACKGROUND, LIGHT_BACKGROUND, THEMED_EXTENSION_PAGES } from './support/palette.ts';
-import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+import { useBrowserStack } from './support/stack.ts';
 
 /**
- * Dark mode in Chromium: the card follows the page under it (Gmail's dark theme, gmail-dark.html, paints its
- * own dark backgrounds inside an unpainted body), the popup and the options page follow the system, and every text
- * keeps WCAG AA contrast (axe's color-contrast rule) in both themes.
+ * Dark mode, in each browser: the card follows the page under it (Gmail's dark theme, gmail-dark.html,
+ * paints its own dark backgrounds inside an unpainted body), whatever the system's theme; the popup, the
+ * options page and the welcome page follow the system; and every text keeps WCAG AA contrast (axe's
+ * color-contrast rule) in both themes. Each test sets the system's theme it is about.
  */
-let stack: ExtensionStack;
+const body = () => getComputedStyle(document.body).backgroundColor;
 
-beforeAll(async () => {
-  stack = await startExtensionStack({
+describe.each(BROWSERS)('dark mode in %s', (name) => {
+  const stack = useBrowserStack(name, {
     credits: 100,
-    settings: { hoverDelayMs: 50 },
     generatedPages: {
       'system-theme.html': `<!doctype html><meta name="color-scheme" content="light dark"><title>System</title><p>Write to sam@gmail.com today</p>`,
     },
   });
-});
 
-afterAll(() => stack?.close());
+  /** The card over `address` on `page`: its theme and background, and axe's violations in it. */
+  async function cardOver(page: string, addresses: number, address: string) {
+    const tab = await stack.browser.openPage(stack.backend.pages.url(page), addresses);
+    await tab.showCardOf(address);
+    const looks = await cardLooks(tab.card);
+    await tab.close();
+    return looks;
+  }
 
-/** The card over `address`: its theme and background, and axe's violations in it. */
-async function cardOver(page: Page, address: string) {
-  await hoverText(page, address);
-  return cardLooks(chromiumCard(page));
-}
-
-describe('dark mode', () => {
-  it('the card over a dark page (Gmail’s dark theme) is dark, with AA contrast', async () => {
-    const page = await stack.browser.context.newPage();
-    await page.goto(stack.pages.url('gmail-dark.html'));
-    expect(await cardOver(page, 'jane@gmail.com')).toEqual({
+  it('the card over a dark page (Gmail’s dark theme) is dark in a light system, with AA contrast', async () => {
+    await stack.browser.setColorScheme('light');
+    expect(await cardOver('gmail-dark.html', 2, 'jane@gmail.com')).toEqual({
       theme: 'dark',
       background: DARK_BACKGROUND,
       violations: [],
     });
-    await page.close();
   });
 
   it('the card over a light page stays light in a dark system, with AA contrast', async () => {
-    const page = await stack.browser.context.newPage();
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(stack.pages.url('plain.html'));
-    expect(await cardOver(page, 'jane.doe+news@gmail.com')).toEqual({
+    await stack.browser.setColorScheme('dark');
+    expect(await cardOver('plain.html', 6, 'jane.doe+news@gmail.com')).toEqual({
       theme: 'light',
       background: LIGHT_BACKGROUND,
       violations: [],
     });
-    await page.close();
   });
 
   it('the card over a page that paints no background but lets a dark system darken it is dark', async () => {
-    const page = await stack.browser.context.newPage();
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(stack.pages.url('system-theme.html'));
-    expect(await cardOver(page, 'sam@gmail.com')).toMatchObject({
+    await stack.browser.setColorScheme('dark');
+    expect(await cardOver('system-theme.html', 1, 'sam@gmail.com')).toMatchObject({
       theme: 'dark',
       background: DARK_BACKGROUND,
     });
-    await page.close();
   });
 
-  for (const [name, path, ready] of THEMED_EXTENSION_PAGES) {
-    it(`the ${name} follows a dark system, with AA contrast`, async () => {
-      const page = await stack.browser.context.newPage();
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await page.goto(stack.browser.extensionUrl(path));
-      await page.getByTestId(ready).first().waitFor();
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-        DARK_BACKGROUND,
-      );
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.emulateMedia({ colorScheme: 'light' });
-      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-        LIGHT_BACKGROUND,
-      );
-      expect(await seriousViolations(page)).toEqual([]);
-      await page.close();
+  for (const [page, path, ready] of THEMED_EXTENSION_PAGES) {
+    it(`the ${page} follows the system, dark then light, with AA contrast`, async () => {
+      await stack.browser.setColorScheme('dark');
+      const tab = await stack.browser.openExtensionPage(path);
+      await tab.waitFor(ready);
+      expect(await tab.evaluate(body, null)).toBe(DARK_BACKGROUND);
+      expect(await tab.violations()).toEqual([]);
+      await stack.browser.setColorScheme('light');
+      await expect.poll(() => tab.evaluate(body, null)).toBe(LIGHT_BACKGROUND);
+      expect(await tab.violations()).toEqual([]);
+      await tab.close();
     });
   }
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { domainOf } from '#core/email/extract.ts';
 import { BROWSERS } from './support/driver.ts';
-import { showCardOf, useHoverSuite } from './support/hover-suite.ts';
+import { useBrowserStack } from './support/stack.ts';
 
 /**
  * The card says what the service saw behind a security gateway, in each browser, with the built extension
@@ -34,8 +34,8 @@ function popupCard(): { provider: string; evidence: string | null; sureness: str
 }
 
 describe.each(BROWSERS)('what the card says was seen behind a gateway, in %s', (name) => {
-  const suite = useHoverSuite(name, { html: PAGE, addresses: ADDRESSES.length });
-  const hover = (address: string) => showCardOf(suite.page, address);
+  const suite = useBrowserStack(name, { credits: 100, page: { html: PAGE, addresses: ADDRESSES.length } });
+  const hover = (address: string) => suite.page.showCardOf(address);
   const card = () => suite.page.card;
 
   it('Microsoft 365 behind Proofpoint: the card names the gateway and the SPF record, and says it is likely', async () => {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ADDRESSES_PER_PAGE, MAX_ELEMENTS_PER_XPATH, POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
+import { MAX_ADDRESSES_PER_PAGE, MAX_ELEMENTS_PER_PART, POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
 import { chromiumCard, launchPlainBrowser } from './support/extension-browser.ts';
 import { LONG_FRAME_MS, measurePageCost, openMeasuredPage, type PageCost } from './support/page-cost.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
@@ -13,7 +13,7 @@ const LARGE_ROWS = 6_000;
 const ADDRESS_EVERY = 20;
 
 /**
- * A page of 36,000 elements, well past what one query reads (MAX_ELEMENTS_PER_XPATH): its rows are read in
+ * A page of 36,000 elements, well past what one part holds (MAX_ELEMENTS_PER_PART): its rows are read in
  * runs, its nested table as a part of its own, and an address sits in text directly under a cut element.
  */
 function largePage(): string {
@@ -27,11 +27,12 @@ function largePage(): string {
 }
 
 /**
- * A section too large for one query, so it is read as a part cut from the page (its link found by the
- * page's query for sources), holding an address only in a `mailto:` link; an address in text beside it.
+ * A section too large for one part, so it is read as parts cut from the page (its link found by the
+ * query for sources of the part that holds it), holding an address only in a `mailto:` link; an address
+ * in text beside it.
  */
 function pageWithLargeSection(): string {
-  const filler = '<p><b>x</b></p>'.repeat(MAX_ELEMENTS_PER_XPATH / 2 + 100);
+  const filler = '<p><b>x</b></p>'.repeat(MAX_ELEMENTS_PER_PART / 2 + 100);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Section</title></head><body>
     <main><p>Beside: beside@gmail.com</p><section id="large">${filler}<a href="mailto:linked@example.org">Write to us</a>${filler}</section></main></body></html>`;
 }
@@ -182,11 +183,11 @@ describe('hostile pages', () => {
     await page.close();
   });
 
-  it('a page too large for one query is read in parts, and every address in it is found', async () => {
+  it('a page too large for one part is read in parts, and every address in it is found', async () => {
     const page = await stack.browser.context.newPage();
     await page.goto(stack.pages.url('large.html'));
     expect(await page.evaluate(() => document.getElementsByTagName('*').length)).toBeGreaterThan(
-      MAX_ELEMENTS_PER_XPATH * 4,
+      MAX_ELEMENTS_PER_PART * 4,
     );
     await expect
       .poll(() => stack.browser.badgeOf(page), { timeout: 15_000 })

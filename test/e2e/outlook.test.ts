@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
 import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from './support/driver.ts';
-import { SUITE_HOVER_DELAY_MS } from './support/hover-suite.ts';
 import { type LoopbackHost, startLoopbackHost } from './support/loopback-host.ts';
-import { type Backend, startBackend } from './support/stack.ts';
+import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from './support/stack.ts';
 
 /**
  * Outlook on the web, in each browser: the Outlook-like fixture served at https://outlook.office.com from
@@ -89,7 +88,7 @@ describe.each(BROWSERS)('Outlook on the web, in %s', (name) => {
 
   /** The popup's list for the page's tab, once it says `expected`. */
   async function expectPopupList(expected: string[]) {
-    const popup = await browser.openExtensionPage(`popup.html?tabId=${page.tabId}`);
+    const popup = await browser.openPopup({ tab: page });
     try {
       await expect.poll(() => popup.evaluate(popupAddresses, null)).toEqual(expected);
     } finally {

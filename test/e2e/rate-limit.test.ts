@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { domainOf } from '#core/email/extract.ts';
 import messages from '../../public/_locales/en/messages.json';
 import { BROWSERS } from './support/driver.ts';
-import { showCardOf, useHoverSuite } from './support/hover-suite.ts';
+import { useBrowserStack } from './support/stack.ts';
 
 /**
  * A 429 end to end, in each browser: the real service with a tiny limit per key answers the lookup past it
@@ -39,12 +39,12 @@ async function startOfWindow(): Promise<void> {
 }
 
 describe.each(BROWSERS)('a 429 from the real service in %s', (name) => {
-  const suite = useHoverSuite(name, {
-    html: PAGE,
-    addresses: ADDRESSES.length,
+  const suite = useBrowserStack(name, {
+    credits: 100,
+    page: { html: PAGE, addresses: ADDRESSES.length },
     serviceEnv: { RATE_LIMIT_PER_KEY: String(LIMIT), RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS) },
   });
-  const hover = (address: string) => showCardOf(suite.page, address);
+  const hover = (address: string) => suite.page.showCardOf(address);
   const card = () => suite.page.card;
 
   const tryAgainDisabled = () =>

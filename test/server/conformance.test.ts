@@ -1,36 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { envelopeSchema } from '#core/webmail-info-schema.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { HOSTED_GMAIL_INFO } from '../fixtures/hosted-examples.ts';
-import { BACKENDS, backendsForFile } from '../support/backends.ts';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
+import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 
 /**
  * The service as a client meets it: the real process over HTTP, a real DNS server on loopback with the
  * fixture zones, a real database (a SQLite file, and PostgreSQL). One test per row of spec §4, §5, §7 and §8.
  */
 const DASHBOARD_URL = 'https://dashboard.test/top-up';
-const backends = backendsForFile();
+const stacks = serviceStacksForFile();
 
 describe.each(BACKENDS)('on %s', (backend) => {
-  let dns: DnsFixtureServer;
-  let service: ServiceProcess;
-  let key: string;
-
-  beforeAll(async () => {
-    dns = await startDnsFixtureServer();
-    service = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300', DASHBOARD_URL },
-      { postgres: backends.postgresFor(backend) },
-    );
-    key = await service.createKey({ credits: 1_000 });
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-    await dns?.close();
-  });
+  const stack = stacks.useStack(backend, { env: { DASHBOARD_URL }, credits: 1_000 });
 
   function envelope(json: unknown) {
     return envelopeSchema.strict().parse(json);
@@ -38,7 +20,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
   describe('§2.1 envelope and §4 200 answers', () => {
     it('answers a Gmail address with the hosted service’s Gmail object', async () => {
-      const { status, json } = await service.lookup({ email: 'example@gmail.com' }, key);
+      const { status, json } = await stack.service.lookup({ email: 'example@gmail.com' }, stack.key);
       expect(status).toBe(200);
       expect(json).toEqual({
         success: true,
@@ -48,15 +30,18 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it('answers a bare domain the same as an address at it', async () => {
-      const byAddress = await service.lookup({ email: 'someone@proton.me' }, key);
-      const byDomain = await service.lookup({ email: 'proton.me' }, key);
+      const byAddress = await stack.service.lookup({ email: 'someone@proton.me' }, stack.key);
+      const byDomain = await stack.service.lookup({ email: 'proton.me' }, stack.key);
       expect(byDomain.status).toBe(200);
       expect(envelope(byDomain.json).data).toEqual(envelope(byAddress.json).data);
       expect(envelope(byDomain.json).data?.nice_name).toBe('Proton Mail');
     });
 
     it('tells a company on Google Workspace MX apart from consumer Gmail', async () => {
-      const { status, json } = await service.lookup({ email: 'ceo@workspace-customer.example.com' }, key);
+      const { status, json } = await stack.service.lookup(
+        { email: 'ceo@workspace-customer.example.com' },
+        stack.key,
+      );
       expect(status).toBe(200);
       expect(envelope(json).data).toMatchObject({
         name: 'Google (Workspace)',
@@ -66,12 +51,15 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it('recognises the single smtp.google.com MX of newer Workspace domains', async () => {
-      const { json } = await service.lookup({ email: 'new-workspace-customer.example.com' }, key);
+      const { json } = await stack.service.lookup({ email: 'new-workspace-customer.example.com' }, stack.key);
       expect(envelope(json).data?.nice_name).toBe('Google Workspace');
     });
 
     it('recognises a company on Microsoft 365 MX', async () => {
-      const { status, json } = await service.lookup({ email: 'it@m365-customer.example.com' }, key);
+      const { status, json } = await stack.service.lookup(
+        { email: 'it@m365-customer.example.com' },
+        stack.key,
+      );
       expect(status).toBe(200);
       expect(envelope(json).data).toMatchObject({
         nice_name: 'Microsoft 365',
@@ -81,7 +69,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it('answers a privacy relay with the flag set, both URLs null and the other flags false', async () => {
-      const { status, json } = await service.lookup({ email: 'abc@duck.com' }, key);
+      const { status, json } = await stack.service.lookup({ email: 'abc@duck.com' }, stack.key);
       expect(status).toBe(200);
       expect(envelope(json).data).toMatchObject({
         name: 'Privacy Service',
@@ -94,24 +82,24 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it('flags a disposable domain', async () => {
-      const { status, json } = await service.lookup({ email: 'x@mailinator.com' }, key);
+      const { status, json } = await stack.service.lookup({ email: 'x@mailinator.com' }, stack.key);
       expect(status).toBe(200);
       expect(envelope(json).data).toMatchObject({ is_disposable: true, is_privacy_service: false });
     });
 
     it('normalises case, a trailing dot and Unicode before looking up', async () => {
-      const { status, json } = await service.lookup({ email: 'Someone@GMAIL.COM.' }, key);
+      const { status, json } = await stack.service.lookup({ email: 'Someone@GMAIL.COM.' }, stack.key);
       expect(status).toBe(200);
       expect(envelope(json).data?.nice_name).toBe('Gmail');
-      const idn = await service.lookup({ email: 'ünïcode@bücher.example' }, key);
+      const idn = await stack.service.lookup({ email: 'ünïcode@bücher.example' }, stack.key);
       expect(idn.status).toBe(404);
-      expect(dns.queries.has('xn--bcher-kva.example')).toBe(true);
+      expect(stack.dns.queries.has('xn--bcher-kva.example')).toBe(true);
     });
 
     it('sends JSON with the application/json content type', async () => {
-      const response = await fetch(`${service.baseUrl}/public_api/v1/get_webmail_info`, {
+      const response = await fetch(`${stack.service.baseUrl}/public_api/v1/get_webmail_info`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${key}` },
+        headers: { Authorization: `Bearer ${stack.key}` },
         body: JSON.stringify({ email: 'gmail.com' }),
       });
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -127,11 +115,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
       ['MX present but the provider unknown', 'a@unknown-provider.example.com', MESSAGES.unrecognised],
       ['only a security gateway in the MX', 'a@gateway-customer.example.com', MESSAGES.unrecognised],
     ])('404 for %s', async (_case, email, message) => {
-      const before = (await service.balance(key)).credits;
-      const { status, json } = await service.lookup({ email }, key);
+      const before = (await stack.service.balance(stack.key)).credits;
+      const { status, json } = await stack.service.lookup({ email }, stack.key);
       expect(status).toBe(404);
       expect(envelope(json)).toEqual({ success: false, message, data: null });
-      expect((await service.balance(key)).credits).toBe(before);
+      expect((await stack.service.balance(stack.key)).credits).toBe(before);
     });
 
     it('404 messages say what the spec says', () => {
@@ -145,23 +133,23 @@ describe.each(BACKENDS)('on %s', (backend) => {
     ])(
       '500 with the unknown-error message on %s, free of charge, and the process stays up',
       async (_case, email) => {
-        const before = (await service.balance(key)).credits;
-        const { status, json } = await service.lookup({ email }, key);
+        const before = (await stack.service.balance(stack.key)).credits;
+        const { status, json } = await stack.service.lookup({ email }, stack.key);
         expect(status).toBe(500);
         expect(envelope(json)).toEqual({
           success: false,
           message: 'An unknown error occurred whilst looking up this email',
           data: null,
         });
-        expect((await service.balance(key)).credits).toBe(before);
-        expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
+        expect((await stack.service.balance(stack.key)).credits).toBe(before);
+        expect((await stack.service.lookup({ email: 'gmail.com' }, stack.key)).status).toBe(200);
       },
     );
 
     it('does not cache a DNS failure: the next request asks DNS again', async () => {
-      const before = dns.queries.get('dns-servfail.example.com') ?? 0;
-      await service.lookup({ email: 'dns-servfail.example.com' }, key);
-      expect(dns.queries.get('dns-servfail.example.com') ?? 0).toBeGreaterThan(before);
+      const before = stack.dns.queries.get('dns-servfail.example.com') ?? 0;
+      await stack.service.lookup({ email: 'dns-servfail.example.com' }, stack.key);
+      expect(stack.dns.queries.get('dns-servfail.example.com') ?? 0).toBeGreaterThan(before);
     });
   });
 
@@ -171,34 +159,34 @@ describe.each(BACKENDS)('on %s', (backend) => {
       ['an unknown key', 'wl_not-a-real-key'],
       ['an empty bearer token', ''],
     ])('401 "the specified API key does not exist" for %s', async (_case, badKey) => {
-      const { status, json } = await service.lookup({ email: 'gmail.com' }, badKey);
+      const { status, json } = await stack.service.lookup({ email: 'gmail.com' }, badKey);
       expect(status).toBe(401);
       expect(envelope(json)).toMatchObject({ success: false, data: null });
       expect(envelope(json).message).toContain('the specified API key does not exist');
     });
 
     it('401 for a key sent without the Bearer scheme', async () => {
-      const { status } = await service.lookup({ email: 'gmail.com' }, null, {
-        headers: { Authorization: `Basic ${key}`, 'Content-Type': 'application/json' },
+      const { status } = await stack.service.lookup({ email: 'gmail.com' }, null, {
+        headers: { Authorization: `Basic ${stack.key}`, 'Content-Type': 'application/json' },
       });
       expect(status).toBe(401);
     });
 
     it('never writes the key to its log', () => {
-      expect(service.output.join('\n')).not.toContain(key);
-      expect(service.output.some((line) => / 200 .*domain=gmail\.com/.test(line))).toBe(true);
+      expect(stack.service.output.join('\n')).not.toContain(stack.key);
+      expect(stack.service.output.some((line) => / 200 .*domain=gmail\.com/.test(line))).toBe(true);
     });
   });
 
   describe('§4 routing', () => {
     it('answers an unknown path with a 404 envelope', async () => {
-      const response = await fetch(`${service.baseUrl}/public_api/v2/nothing`, { method: 'POST' });
+      const response = await fetch(`${stack.service.baseUrl}/public_api/v2/nothing`, { method: 'POST' });
       expect(response.status).toBe(404);
       expect(envelope(await response.json()).data).toBeNull();
     });
 
     it('answers GET on the endpoint with 405 and the envelope', async () => {
-      const response = await fetch(`${service.baseUrl}/public_api/v1/get_webmail_info`);
+      const response = await fetch(`${stack.service.baseUrl}/public_api/v1/get_webmail_info`);
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST');
       expect(envelope(await response.json()).success).toBe(false);
@@ -207,30 +195,30 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
   describe('§8 cache and skip_cache', () => {
     it('serves a second lookup of a domain from the cache without asking DNS', async () => {
-      await service.lookup({ email: 'first@googlemail.com' }, key);
-      const asked = dns.queries.get('googlemail.com');
-      const { status } = await service.lookup({ email: 'second@googlemail.com' }, key);
+      await stack.service.lookup({ email: 'first@googlemail.com' }, stack.key);
+      const asked = stack.dns.queries.get('googlemail.com');
+      const { status } = await stack.service.lookup({ email: 'second@googlemail.com' }, stack.key);
       expect(status).toBe(200);
-      expect(dns.queries.get('googlemail.com')).toBe(asked);
+      expect(stack.dns.queries.get('googlemail.com')).toBe(asked);
       // The log line travels through a pipe and may arrive just after the response.
-      await vi.waitFor(() => expect(service.output.at(-1)).toMatch(/domain=googlemail\.com cache=hit/));
+      await vi.waitFor(() => expect(stack.service.output.at(-1)).toMatch(/domain=googlemail\.com cache=hit/));
     });
 
     it('skip_cache: true asks DNS again and refreshes the entry', async () => {
-      await service.lookup({ email: 'outlook.com' }, key);
-      const asked = dns.queries.get('outlook.com') ?? 0;
-      const { status } = await service.lookup({ email: 'outlook.com', skip_cache: true }, key);
+      await stack.service.lookup({ email: 'outlook.com' }, stack.key);
+      const asked = stack.dns.queries.get('outlook.com') ?? 0;
+      const { status } = await stack.service.lookup({ email: 'outlook.com', skip_cache: true }, stack.key);
       expect(status).toBe(200);
-      expect(dns.queries.get('outlook.com')).toBe(asked + 1);
-      await service.lookup({ email: 'outlook.com', skip_cache: false }, key);
-      expect(dns.queries.get('outlook.com')).toBe(asked + 1);
+      expect(stack.dns.queries.get('outlook.com')).toBe(asked + 1);
+      await stack.service.lookup({ email: 'outlook.com', skip_cache: false }, stack.key);
+      expect(stack.dns.queries.get('outlook.com')).toBe(asked + 1);
     });
 
     it('charges a cached answer like any other answer', async () => {
-      await service.lookup({ email: 'gmail.com' }, key);
-      const before = (await service.balance(key)).credits;
-      await service.lookup({ email: 'gmail.com' }, key);
-      expect((await service.balance(key)).credits).toBe(before - 1);
+      await stack.service.lookup({ email: 'gmail.com' }, stack.key);
+      const before = (await stack.service.balance(stack.key)).credits;
+      await stack.service.lookup({ email: 'gmail.com' }, stack.key);
+      expect((await stack.service.balance(stack.key)).credits).toBe(before - 1);
     });
   });
 });

@@ -2,14 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MailboxEvidenceProperties } from '#core/webmail-info.ts';
 import { envelopeSchema, type WebmailInfo } from '#core/webmail-info-schema.ts';
 import { MESSAGES } from '../../server/messages.ts';
-import { BACKENDS, backendsForFile } from '../support/backends.ts';
-import { useServiceStack } from '../support/service-stack.ts';
+import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 
 /**
  * The mailbox behind a security gateway, as a client meets it: the real service over HTTP, a real DNS server
  * on loopback with the fixture zones (MX and TXT), a real database (a SQLite file, and PostgreSQL).
  */
-const backends = backendsForFile();
+const stacks = serviceStacksForFile();
 
 /** The spec's fields (§2.2) for each provider, exactly as every other answer for it gives them. */
 const MICROSOFT_365: WebmailInfo = {
@@ -69,12 +68,11 @@ const FOUND: [string, string, WebmailInfo & MailboxEvidenceProperties][] = [
 ];
 
 describe.each(BACKENDS)('the mailbox behind a gateway, on %s', (backend) => {
-  const stack = useServiceStack({
+  const stack = stacks.useStack(backend, {
     // A lookup here makes up to three queries in turn within DNS_TIMEOUT_MS × 3; the loopback server answers
     // in well under a millisecond, and this leaves a loaded machine room.
     env: { DNS_TIMEOUT_MS: '500' },
     credits: 1_000,
-    postgres: () => backends.postgresFor(backend),
   });
 
   /** Parses a body as the spec's envelope, with nothing beside its three fields. */

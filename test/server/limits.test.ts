@@ -1,16 +1,15 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
 import { leaseSize } from '../../server/rate-limiter.ts';
-import { BACKENDS, backendsForFile, dnsFixtureForFile } from '../support/backends.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
+import type { ServiceProcess } from '../support/service-process.ts';
+import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 
 /**
  * Rate limits as a client meets them: real processes, a real database, requests from this process's one
  * address. Windows of an hour where a test counts, so that no window ends in the middle of it.
  */
-const backends = backendsForFile();
+const stacks = serviceStacksForFile();
 const HOUR_WINDOW = { RATE_LIMIT_WINDOW_SECONDS: '3600' };
-const dns = dnsFixtureForFile();
 
 const statuses = (results: readonly { status: number }[]) => results.map((result) => result.status);
 
@@ -21,19 +20,10 @@ async function inTurn<T>(count: number, request: (i: number) => Promise<T>): Pro
 }
 
 describe.each(BACKENDS)('rate limits on %s', (backend) => {
-  const started: ServiceProcess[] = [];
-  const start = async (env: Record<string, string>, shareWith?: ServiceProcess) => {
-    const service = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', ...HOUR_WINDOW, ...env, ...shareWith?.databaseEnv },
-      { postgres: shareWith ? undefined : backends.postgresFor(backend) },
-    );
-    started.push(service);
-    return service;
-  };
-
-  afterAll(async () => {
-    for (const service of started.reverse()) await service.stop();
-  });
+  // Each test starts a service with the limits it is about.
+  const stack = stacks.useStack(backend, { env: HOUR_WINDOW, service: false });
+  const start = (env: Record<string, string>, shareWith?: ServiceProcess) =>
+    stack.startService({ ...env, ...shareWith?.databaseEnv });
 
   function expectRateLimited(result: { status: number; json: unknown; headers: Headers }) {
     expect(result.status).toBe(429);
@@ -54,7 +44,7 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
     expect(notFound).toBeGreaterThanOrEqual(20);
     expect(notFound).toBeLessThanOrEqual(21);
     for (const refused of results.slice(notFound)) expectRateLimited(refused);
-    const asked = [...dns.queries.keys()].filter((name) => name.startsWith(prefix)).length;
+    const asked = [...stack.dns.queries.keys()].filter((name) => name.startsWith(prefix)).length;
     expect(asked).toBe(notFound);
     expect(await service.balance(key)).toMatchObject({ credits: 1, lookups: 0 });
     expect(Number(await service.queryValue('SELECT count(*) FROM lookup_cache WHERE status = 404'))).toBe(10);

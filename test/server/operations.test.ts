@@ -5,18 +5,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATH } from '#core/webmail-info.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite.ts';
-import { BACKENDS, backendsForFile, dnsFixtureForFile } from '../support/backends.ts';
-import { type ServiceProcess, startServiceProcess, unprivilegedUser } from '../support/service-process.ts';
+import { type ServiceProcess, unprivilegedUser } from '../support/service-process.ts';
+import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 import { closesWithin, openRawConnection, rawRequest } from './raw-connection.ts';
 
 /**
  * The service as an operator runs it: health, readiness and metrics for load balancers and monitoring, a
  * database refused on start when it cannot be used, SIGTERM, timeouts and connection limits.
  */
-const backends = backendsForFile();
-const dns = dnsFixtureForFile();
+const stacks = serviceStacksForFile();
 
-const dnsEnv = () => ({ DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400' });
 const portOf = (service: ServiceProcess) => Number(new URL(service.baseUrl).port);
 /** How long an early refusal may take to close its connection: Node's own timeouts would take 15 s or more. */
 const CLOSE_WAIT_MS = 5_000;
@@ -32,39 +30,31 @@ function lookupRequest(key: string, email = 'gmail.com') {
 }
 
 describe.each(BACKENDS)('health, readiness and metrics on %s', (backend) => {
-  let service: ServiceProcess;
-
-  beforeAll(async () => {
-    service = await startServiceProcess(dnsEnv(), { postgres: backends.postgresFor(backend) });
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const stack = stacks.useStack(backend);
 
   it('answers /healthz and /readyz without a key, in the envelope', async () => {
     for (const [path, message] of [
       ['/healthz', MESSAGES.alive],
       ['/readyz', MESSAGES.ready],
     ] as const) {
-      const response = await fetch(`${service.baseUrl}${path}`);
+      const response = await fetch(`${stack.service.baseUrl}${path}`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ success: true, message, data: null });
     }
-    const post = await fetch(`${service.baseUrl}/readyz`, { method: 'POST' });
+    const post = await fetch(`${stack.service.baseUrl}/readyz`, { method: 'POST' });
     expect(post.status).toBe(405);
     await post.body?.cancel();
   });
 
   it('counts requests by status, lookup time, DNS failures and credits spent in /metrics', async () => {
-    const key = await service.createKey({ credits: 10 });
-    expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
-    expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
-    expect((await service.lookup({ email: 'no-mx.example.com' }, key)).status).toBe(404);
-    expect((await service.lookup({ email: 'dns-servfail.example.com' }, key)).status).toBe(500);
-    expect((await service.lookup({ email: 'gmail.com' }, null)).status).toBe(401);
+    const key = await stack.service.createKey({ credits: 10 });
+    expect((await stack.service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
+    expect((await stack.service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
+    expect((await stack.service.lookup({ email: 'no-mx.example.com' }, key)).status).toBe(404);
+    expect((await stack.service.lookup({ email: 'dns-servfail.example.com' }, key)).status).toBe(500);
+    expect((await stack.service.lookup({ email: 'gmail.com' }, null)).status).toBe(401);
 
-    const response = await fetch(`${service.baseUrl}/metrics`);
+    const response = await fetch(`${stack.service.baseUrl}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
@@ -83,9 +73,11 @@ describe.each(BACKENDS)('health, readiness and metrics on %s', (backend) => {
 });
 
 describe('readiness when the database goes away', () => {
+  const stack = stacks.useStack('PostgreSQL');
+
   it('says not ready while PostgreSQL is down, alive all the same, and ready once it is back', async () => {
-    const postgres = backends.postgresFor('PostgreSQL') ?? expect.unreachable();
-    const service = await startServiceProcess(dnsEnv(), { postgres });
+    const postgres = stacks.postgres();
+    const { service } = stack;
     try {
       await postgres.halt();
       await vi.waitFor(
@@ -104,12 +96,12 @@ describe('readiness when the database goes away', () => {
       });
     } finally {
       await postgres.resume().catch(() => {});
-      await service.stop();
     }
   });
 });
 
 describe('a SQLite database that cannot be used is refused on start', () => {
+  const stack = stacks.useStack('SQLite', { service: false });
   const dirs: string[] = [];
   const folder = () => {
     const dir = mkdtempSync(join(tmpdir(), 'webmail-refused-'));
@@ -143,7 +135,7 @@ describe('a SQLite database that cannot be used is refused on start', () => {
   it('refuses a file that is not a database, naming it', async () => {
     const path = join(folder(), 'service.db');
     writeFileSync(path, Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 256)));
-    await expect(startServiceProcess({ ...dnsEnv(), DATABASE_PATH: path })).rejects.toThrow(
+    await expect(stack.startService({ DATABASE_PATH: path })).rejects.toThrow(
       new RegExp(`exited with 1:[\\s\\S]*${path} is corrupt or not a SQLite file`),
     );
   });
@@ -153,7 +145,7 @@ describe('a SQLite database that cannot be used is refused on start', () => {
     const bytes = readFileSync(path);
     for (let i = 3 * 4096; i < bytes.length; i++) bytes[i] = (i * 7) % 256;
     writeFileSync(path, bytes);
-    await expect(startServiceProcess({ ...dnsEnv(), DATABASE_PATH: path })).rejects.toThrow(
+    await expect(stack.startService({ DATABASE_PATH: path })).rejects.toThrow(
       /exited with 1:[\s\S]*corrupt or not a SQLite file \(database disk image is malformed\)/,
     );
   });
@@ -163,9 +155,9 @@ describe('a SQLite database that cannot be used is refused on start', () => {
     const path = databaseIn(dir);
     giveAway(dir, path);
     chmodSync(path, 0o444);
-    await expect(
-      startServiceProcess({ ...dnsEnv(), DATABASE_PATH: path }, { unprivileged: true }),
-    ).rejects.toThrow(new RegExp(`exited with 1:[\\s\\S]*${path} cannot be written`));
+    await expect(stack.startService({ DATABASE_PATH: path }, { unprivileged: true })).rejects.toThrow(
+      new RegExp(`exited with 1:[\\s\\S]*${path} cannot be written`),
+    );
   });
 
   it('refuses a database in a read-only folder (its write-ahead log goes beside it)', async () => {
@@ -173,15 +165,18 @@ describe('a SQLite database that cannot be used is refused on start', () => {
     const path = databaseIn(dir);
     giveAway(dir, path);
     chmodSync(dir, 0o555);
-    await expect(
-      startServiceProcess({ ...dnsEnv(), DATABASE_PATH: path }, { unprivileged: true }),
-    ).rejects.toThrow(new RegExp(`exited with 1:[\\s\\S]*${path} cannot be written`));
+    await expect(stack.startService({ DATABASE_PATH: path }, { unprivileged: true })).rejects.toThrow(
+      new RegExp(`exited with 1:[\\s\\S]*${path} cannot be written`),
+    );
   });
 });
 
 describe('connections', () => {
+  // Each test starts a service with the timeouts or limits it is about.
+  const stack = stacks.useStack('SQLite', { service: false });
+
   it('on SIGTERM answers the request in flight with Connection: close, takes no more, and exits', async () => {
-    const service = await startServiceProcess({ ...dnsEnv(), SHUTDOWN_TIMEOUT_SECONDS: '30' });
+    const service = await stack.startService({ SHUTDOWN_TIMEOUT_SECONDS: '30' });
     const key = await service.createKey({ credits: 100 });
     const exited = new Promise<number | null>((resolve) => service.child.once('exit', resolve));
     const idle = await openRawConnection(portOf(service));
@@ -216,7 +211,7 @@ describe('connections', () => {
   });
 
   it('on SIGTERM cuts what is still in flight at SHUTDOWN_TIMEOUT_SECONDS, and exits', async () => {
-    const service = await startServiceProcess({ ...dnsEnv(), SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    const service = await stack.startService({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
     const key = await service.createKey({ credits: 100 });
     const exited = new Promise<number | null>((resolve) => service.child.once('exit', resolve));
     const stuck = await openRawConnection(portOf(service));
@@ -231,68 +226,53 @@ describe('connections', () => {
 
   it('cuts a client trickling header lines at about HEADERS_TIMEOUT_SECONDS, with a 408', async () => {
     const headersTimeoutSeconds = 2;
-    const service = await startServiceProcess({
-      ...dnsEnv(),
+    const service = await stack.startService({
       HEADERS_TIMEOUT_SECONDS: String(headersTimeoutSeconds),
     });
-    try {
-      const trickle = await openRawConnection(portOf(service));
-      const started = performance.now();
-      trickle.send(`POST ${API_PATH} HTTP/1.1\r\n`);
-      for (let line = 0; line < 30 && !trickle.isClosed(); line++) {
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        if (!trickle.isClosed()) trickle.send(`X-Trickle-${line}: still here\r\n`);
-      }
-      const heldSeconds = (performance.now() - started) / 1000;
-      expect(trickle.isClosed()).toBe(true);
-      // The timeout, one check of the connections (each second), and room for a loaded machine.
-      expect(heldSeconds).toBeLessThan(headersTimeoutSeconds + 1 + 5);
-      expect(heldSeconds).toBeGreaterThanOrEqual(headersTimeoutSeconds - 0.5);
-      expect(trickle.responses[0]?.status).toBe(408);
-    } finally {
-      await service.stop();
+    const trickle = await openRawConnection(portOf(service));
+    const started = performance.now();
+    trickle.send(`POST ${API_PATH} HTTP/1.1\r\n`);
+    for (let line = 0; line < 30 && !trickle.isClosed(); line++) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      if (!trickle.isClosed()) trickle.send(`X-Trickle-${line}: still here\r\n`);
     }
+    const heldSeconds = (performance.now() - started) / 1000;
+    expect(trickle.isClosed()).toBe(true);
+    // The timeout, one check of the connections (each second), and room for a loaded machine.
+    expect(heldSeconds).toBeLessThan(headersTimeoutSeconds + 1 + 5);
+    expect(heldSeconds).toBeGreaterThanOrEqual(headersTimeoutSeconds - 0.5);
+    expect(trickle.responses[0]?.status).toBe(408);
   });
 
   it('takes no more than MAX_CONNECTIONS connections at once', async () => {
-    const service = await startServiceProcess({ ...dnsEnv(), MAX_CONNECTIONS: '2' });
-    try {
-      const key = await service.createKey({ credits: 100 });
-      const { head, body } = lookupRequest(key);
-      const open = [await openRawConnection(portOf(service)), await openRawConnection(portOf(service))];
-      for (const connection of open) {
-        connection.send(head + body);
-        expect((await connection.nextResponse()).status).toBe(200);
-      }
-      const third = await openRawConnection(portOf(service));
-      third.send(head + body);
-      await third.closed;
-      expect(third.responses).toEqual([]);
-
-      open[0]?.socket.destroy();
-      await vi.waitFor(async () => {
-        const next = await openRawConnection(portOf(service));
-        next.send(head + body);
-        expect((await next.nextResponse()).status).toBe(200);
-        next.socket.destroy();
-      });
-    } finally {
-      await service.stop();
+    const service = await stack.startService({ MAX_CONNECTIONS: '2' });
+    const key = await service.createKey({ credits: 100 });
+    const { head, body } = lookupRequest(key);
+    const open = [await openRawConnection(portOf(service)), await openRawConnection(portOf(service))];
+    for (const connection of open) {
+      connection.send(head + body);
+      expect((await connection.nextResponse()).status).toBe(200);
     }
+    const third = await openRawConnection(portOf(service));
+    third.send(head + body);
+    await third.closed;
+    expect(third.responses).toEqual([]);
+
+    open[0]?.socket.destroy();
+    await vi.waitFor(async () => {
+      const next = await openRawConnection(portOf(service));
+      next.send(head + body);
+      expect((await next.nextResponse()).status).toBe(200);
+      next.socket.destroy();
+    });
   });
 
   describe('a refusal made before the body is read closes the connection instead of reading it', () => {
-    let service: ServiceProcess;
-    let key: string;
+    const refusing = stacks.useStack('SQLite', { env: { RATE_LIMIT_PER_KEY: '1' }, credits: 100 });
 
     beforeAll(async () => {
-      service = await startServiceProcess({ ...dnsEnv(), RATE_LIMIT_PER_KEY: '1' });
-      key = await service.createKey({ credits: 100 });
-      expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
-    });
-
-    afterAll(async () => {
-      await service?.stop();
+      // The key's one request of its window: the next is past its rate limit.
+      expect((await refusing.service.lookup({ email: 'gmail.com' }, refusing.key)).status).toBe(200);
     });
 
     const largeBody = { 'Content-Type': 'application/json', 'Content-Length': 1_000 };
@@ -307,11 +287,11 @@ describe('connections', () => {
       ],
       [
         'a key past its rate limit',
-        () => rawRequest('POST', API_PATH, { ...largeBody, Authorization: `Bearer ${key}` }),
+        () => rawRequest('POST', API_PATH, { ...largeBody, Authorization: `Bearer ${refusing.key}` }),
         429,
       ],
     ])('%s', async (_case, request, status) => {
-      const connection = await openRawConnection(portOf(service));
+      const connection = await openRawConnection(portOf(refusing.service));
       connection.send(`${request().head}{"email": "gmail`);
       const answer = await connection.nextResponse();
       expect(answer.status).toBe(status);
@@ -320,8 +300,8 @@ describe('connections', () => {
     });
 
     it('keeps the connection of a request it read and answered', async () => {
-      const other = await service.createKey({ credits: 1 });
-      const connection = await openRawConnection(portOf(service));
+      const other = await refusing.service.createKey({ credits: 1 });
+      const connection = await openRawConnection(portOf(refusing.service));
       const { head, body } = lookupRequest(other);
       connection.send(head + body);
       expect((await connection.nextResponse()).headers.connection).toBe('keep-alive');

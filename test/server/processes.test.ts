@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
-import { BACKENDS, backendsForFile, dnsFixtureForFile } from '../support/backends.ts';
-import { type ServiceProcess, startServiceProcess, WITHOUT_LIMITS } from '../support/service-process.ts';
+import { type ServiceProcess, WITHOUT_LIMITS } from '../support/service-process.ts';
+import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 
 /**
  * Several service processes on one database, as behind a load balancer: billing stays exact across them, a
@@ -10,32 +10,22 @@ import { type ServiceProcess, startServiceProcess, WITHOUT_LIMITS } from '../sup
  * connection cap are off (limits.test.ts has the limits across processes).
  */
 const DASHBOARD_URL = 'https://dashboard.test/top-up';
-const backends = backendsForFile();
-const dns = dnsFixtureForFile();
+const stacks = serviceStacksForFile();
 
 const status = (result: { status: number }) => result.status;
 /** How long a process trusts a key it checked: the bound within which a revoked key is refused everywhere. */
 const KEY_CACHE_SECONDS = 1;
 
 describe.each(BACKENDS)('two service processes on one %s database', (backend) => {
+  const stack = stacks.useStack(backend, {
+    env: { DASHBOARD_URL, KEY_CACHE_SECONDS: String(KEY_CACHE_SECONDS), ...WITHOUT_LIMITS },
+  });
   let first: ServiceProcess;
   let second: ServiceProcess;
-  const env = () => ({
-    DNS_SERVERS: dns.address,
-    DNS_TIMEOUT_MS: '400',
-    DASHBOARD_URL,
-    KEY_CACHE_SECONDS: String(KEY_CACHE_SECONDS),
-    ...WITHOUT_LIMITS,
-  });
 
   beforeAll(async () => {
-    first = await startServiceProcess(env(), { postgres: backends.postgresFor(backend) });
-    second = await startServiceProcess({ ...env(), ...first.databaseEnv });
-  });
-
-  afterAll(async () => {
-    await second?.stop();
-    await first?.stop();
+    first = stack.service;
+    second = await stack.startService(first.databaseEnv);
   });
 
   it('answers exactly 100 of 1,000 concurrent requests split across both, on 100 credits', async () => {
@@ -65,19 +55,15 @@ describe.each(BACKENDS)('two service processes on one %s database', (backend) =>
   it('share one cache: one process’s answer serves the other, and skip_cache refreshes the shared entry', async () => {
     const key = await first.createKey({ credits: 10 });
     expect((await first.lookup({ email: 'outlook.com' }, key)).status).toBe(200);
-    const asked = dns.queries.get('outlook.com');
+    const asked = stack.dns.queries.get('outlook.com');
     expect((await second.lookup({ email: 'outlook.com' }, key)).status).toBe(200);
-    expect(dns.queries.get('outlook.com')).toBe(asked);
+    expect(stack.dns.queries.get('outlook.com')).toBe(asked);
 
     expect((await second.lookup({ email: 'outlook.com', skip_cache: true }, key)).status).toBe(200);
-    expect(dns.queries.get('outlook.com')).toBe((asked ?? 0) + 1);
-    const third = await startServiceProcess({ ...env(), ...first.databaseEnv });
-    try {
-      expect((await third.lookup({ email: 'outlook.com' }, key)).status).toBe(200);
-      expect(dns.queries.get('outlook.com')).toBe((asked ?? 0) + 1);
-    } finally {
-      await third.stop();
-    }
+    expect(stack.dns.queries.get('outlook.com')).toBe((asked ?? 0) + 1);
+    const third = await stack.startService(first.databaseEnv);
+    expect((await third.lookup({ email: 'outlook.com' }, key)).status).toBe(200);
+    expect(stack.dns.queries.get('outlook.com')).toBe((asked ?? 0) + 1);
   });
 
   it('refuses a revoked key in both, within KEY_CACHE_SECONDS of its revocation', async () => {
@@ -95,7 +81,7 @@ describe.each(BACKENDS)('two service processes on one %s database', (backend) =>
   });
 
   it('loses nothing committed when one is killed with SIGKILL mid-load, and the other keeps serving', async () => {
-    const victim = await startServiceProcess({ ...env(), ...first.databaseEnv });
+    const victim = await stack.startService(first.databaseEnv);
     const start = 5_000;
     const key = await first.createKey({ credits: start });
     const answered = { victim: 0, survivor: 0, survivorAfterKill: 0 };
@@ -154,12 +140,11 @@ describe.each(BACKENDS)('two service processes on one %s database', (backend) =>
 });
 
 describe('PostgreSQL restarted under load', () => {
+  const stack = stacks.useStack('PostgreSQL', { env: WITHOUT_LIMITS });
+
   it('answers 500 while it is down and recovers without a restart of the service', async () => {
-    const postgres = backends.postgresFor('PostgreSQL') ?? expect.unreachable();
-    const service = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '400', ...WITHOUT_LIMITS },
-      { postgres },
-    );
+    const postgres = stacks.postgres();
+    const { service } = stack;
     const start = 100_000;
     const key = await service.createKey({ credits: start });
     expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
@@ -201,6 +186,5 @@ describe('PostgreSQL restarted under load', () => {
     // No answer went out uncharged; a commit cut by the shutdown may have been charged and answered 500.
     expect(lookups).toBeGreaterThanOrEqual(answered);
     expect(service.child.exitCode).toBeNull();
-    await service.stop();
   });
 });

@@ -1,12 +1,10 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
 import { MAX_BODY_BYTES } from '../../server/request-body.ts';
-import { BACKENDS, backendsForFile } from '../support/backends.ts';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
+import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 
-const backends = backendsForFile();
+const stacks = serviceStacksForFile();
 
 /** Bodies that are not a JSON object holding an email address or domain (and at most skip_cache). */
 const MALFORMED_BODIES: [string, string][] = [
@@ -81,23 +79,7 @@ function rawExchange(port: number, request: string, waitMs = 2_000): Promise<str
 }
 
 describe.each(BACKENDS)('on %s', (backend) => {
-  let dns: DnsFixtureServer;
-  let service: ServiceProcess;
-  let key: string;
-
-  beforeAll(async () => {
-    dns = await startDnsFixtureServer();
-    service = await startServiceProcess(
-      { DNS_SERVERS: dns.address, DNS_TIMEOUT_MS: '300' },
-      { postgres: backends.postgresFor(backend) },
-    );
-    key = await service.createKey({ credits: 100 });
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-    await dns?.close();
-  });
+  const stack = stacks.useStack(backend, { credits: 100 });
 
   describe('400 for every malformed body, free of charge', () => {
     it('has at least 50 cases', () => {
@@ -105,11 +87,11 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it.each(MALFORMED_BODIES)('%s', async (_case, body) => {
-      const before = (await service.balance(key)).credits;
-      const { status, json } = await service.lookup(body, key);
+      const before = (await stack.service.balance(stack.key)).credits;
+      const { status, json } = await stack.service.lookup(body, stack.key);
       expect(status).toBe(400);
       expect(json).toEqual({ success: false, message: MESSAGES.badRequest, data: null });
-      expect((await service.balance(key)).credits).toBe(before);
+      expect((await stack.service.balance(stack.key)).credits).toBe(before);
     });
 
     it('the 400 message starts with the hosted service’s text', () => {
@@ -126,18 +108,18 @@ describe.each(BACKENDS)('on %s', (backend) => {
       ['a Unicode local part (SMTPUTF8)', 'jöran@gmail.com'],
       ['skip_cache false', { email: 'gmail.com', skip_cache: false }],
     ])('%s', async (_case, email) => {
-      const { status } = await service.lookup(typeof email === 'string' ? { email } : email, key);
+      const { status } = await stack.service.lookup(typeof email === 'string' ? { email } : email, stack.key);
       expect(status).toBe(200);
     });
   });
 
   describe('oversized bodies are refused without being read whole', () => {
-    const port = () => Number(new URL(service.baseUrl).port);
+    const port = () => Number(new URL(stack.service.baseUrl).port);
 
     it('refuses a declared length over the limit at once, before the body arrives', async () => {
       const answer = await rawExchange(
         port(),
-        `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{"email":`,
+        `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${stack.key}\r\nContent-Type: application/json\r\nContent-Length: 50000000\r\n\r\n{"email":`,
       );
       expect(answer).toMatch(/^HTTP\/1\.1 400/);
       expect(answer).toContain(MESSAGES.badRequest);
@@ -147,7 +129,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
     it('does not send 100 Continue for an oversized body', async () => {
       const answer = await rawExchange(
         port(),
-        `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nExpect: 100-continue\r\nContent-Length: 10000000\r\n\r\n`,
+        `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${stack.key}\r\nExpect: 100-continue\r\nContent-Length: 10000000\r\n\r\n`,
       );
       expect(answer).not.toContain('100 Continue');
       expect(answer).toMatch(/^HTTP\/1\.1 400/);
@@ -157,7 +139,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const chunk = `${'x'.repeat(4096).length.toString(16)}\r\n${'x'.repeat(4096)}\r\n`;
       const answer = await rawExchange(
         port(),
-        `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk.repeat(Math.ceil(MAX_BODY_BYTES / 4096) + 1)}`,
+        `POST /public_api/v1/get_webmail_info HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${stack.key}\r\nTransfer-Encoding: chunked\r\n\r\n${chunk.repeat(Math.ceil(MAX_BODY_BYTES / 4096) + 1)}`,
       );
       expect(answer).toMatch(/^HTTP\/1\.1 400/);
     });
@@ -166,7 +148,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
       const answer = await rawExchange(port(), 'NOT HTTP AT ALL\r\n\r\n');
       expect(answer).toMatch(/^HTTP\/1\.1 400/);
       expect(answer).toContain('"data":null');
-      expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
+      expect((await stack.service.lookup({ email: 'gmail.com' }, stack.key)).status).toBe(200);
     });
   });
 });

@@ -37,7 +37,10 @@ export interface ServiceProcess {
   ): Promise<{ status: number; json: unknown; headers: Headers }>;
   /** Sends the process a signal (SIGTERM unless told otherwise) and waits for it to exit. */
   kill(signal?: NodeJS.Signals): Promise<void>;
-  /** Kills the process and removes the SQLite file it was given: the end of a suite (a PostgreSQL server goes with its file). */
+  /**
+   * Kills the process and removes the SQLite file it was given: the end of a suite (a PostgreSQL server goes
+   * with its file). A second call waits for the first.
+   */
   stop(): Promise<void>;
   /** Starts the process again on the same database; returns the new base URL. */
   restart(): Promise<string>;
@@ -151,6 +154,8 @@ export async function startServiceProcess(
   };
 
   let current = await launch();
+  /** Stopping twice (by a test, then by its stack) stops once. */
+  let stopped: Promise<void> | undefined;
   const service: ServiceProcess = {
     get baseUrl() {
       return current.baseUrl;
@@ -221,10 +226,13 @@ export async function startServiceProcess(
       child.kill(signal);
       await exited;
     },
-    async stop() {
-      await service.kill();
-      await opened?.storage.close();
-      rmSync(dir, { recursive: true, force: true });
+    stop() {
+      stopped ??= (async () => {
+        await service.kill();
+        await opened?.storage.close();
+        rmSync(dir, { recursive: true, force: true });
+      })();
+      return stopped;
     },
     async restart() {
       current = await launch();

@@ -32,6 +32,11 @@ describe('MX names the mailbox', () => {
     expect(info).toMatchObject({ nice_name: 'Microsoft 365', provider_source: 'mx', gateway: 'Proofpoint' });
   });
 
+  it('says which gateway is among the MX hosts at any preference, the mailbox first', () => {
+    const info = classify('acme.example', ['acme-example.mail.protection.outlook.com', ...MIMECAST_MX]);
+    expect(info).toMatchObject({ nice_name: 'Microsoft 365', provider_source: 'mx', gateway: 'Mimecast' });
+  });
+
   it("prefers a mailbox provider's MX to the web host's default MX left next to it, at any preference", () => {
     const ionosDefaults = ['mx00.kundenserver.de', 'mx01.kundenserver.de'];
     expect(
@@ -166,6 +171,14 @@ describe("Microsoft's tenant verification", () => {
     });
   });
 
+  it('is read from the whole record only, stray spaces aside', () => {
+    const behindMimecast = (verification: string) =>
+      classify('acme.example', MIMECAST_MX, [SPF_GATEWAY_ONLY, verification])?.nice_name ?? null;
+    expect(behindMimecast(` ${TENANT_VERIFICATION} `)).toBe('Microsoft 365');
+    expect(behindMimecast(`old-${TENANT_VERIFICATION}`)).toBeNull();
+    expect(behindMimecast(`${TENANT_VERIFICATION}-revoked`)).toBeNull();
+  });
+
   it('is not used with a self-hosted MX, where an on-premises server is at least as likely', () => {
     expect(classify('acme.example', SELF_HOSTED_MX, [TENANT_VERIFICATION])).toBeNull();
   });
@@ -207,6 +220,15 @@ describe("the domain's own SPF includes, one level deep", () => {
   it('recognises the organisation by its registrable domain', () => {
     const spf = 'v=spf1 include:_spf.acme.co.uk include:_spf.other.co.uk ~all';
     expect(spfIncludesToFollow('mail.acme.co.uk', [spf])).toEqual(['_spf.acme.co.uk']);
+  });
+
+  it('tells apart the registrants under a shared suffix (eu.org), as the Public Suffix List does', () => {
+    const spf = 'v=spf1 include:_spf.acme.eu.org include:_spf.other.eu.org ~all';
+    expect(spfIncludesToFollow('acme.eu.org', [spf])).toEqual(['_spf.acme.eu.org']);
+  });
+
+  it('does not fetch again the record of a domain that includes itself', () => {
+    expect(spfIncludesToFollow('acme.example', ['v=spf1 include:acme.example -all'])).toEqual([]);
   });
 
   it(`follows at most ${MAX_SPF_INCLUDES_TO_FOLLOW} of them`, () => {

@@ -112,8 +112,12 @@ export function spfIncludesToFollow(domain: string, txtRecords: readonly string[
     .slice(0, MAX_SPF_INCLUDES_TO_FOLLOW);
 }
 
+/**
+ * The organisation's domain, by the whole Public Suffix List: its private section names suffixes shared by
+ * unrelated registrants (eu.org, github.io), each of whom is a third party to the others.
+ */
 function registrableDomain(domain: string): string {
-  return getDomain(domain, { allowPrivateDomains: false }) ?? domain;
+  return getDomain(domain, { allowPrivateDomains: true }) ?? domain;
 }
 
 /**

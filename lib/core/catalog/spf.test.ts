@@ -2,15 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { spfDelegations, spfRecords, txtDelegations } from './spf.ts';
 
 describe('spfRecords', () => {
-  it('keeps the TXT records that start with the SPF version, whatever its case', () => {
+  it('keeps the TXT records that start with the SPF version, whatever its case, trimmed', () => {
     const txt = [
       'google-site-verification=abc',
       'V=SPF1 include:_spf.google.com ~all',
       'v=spf10 include:not-spf.example',
       'v=spf1',
+      'spf2.0/pra v=spf1 include:not-at-the-start.example',
+      ' v=spf1 include:spaced.example ~all ',
       'MS=ms12345678',
     ];
-    expect(spfRecords(txt)).toEqual(['V=SPF1 include:_spf.google.com ~all', 'v=spf1']);
+    expect(spfRecords(txt)).toEqual([
+      'V=SPF1 include:_spf.google.com ~all',
+      'v=spf1',
+      'v=spf1 include:spaced.example ~all',
+    ]);
   });
 });
 

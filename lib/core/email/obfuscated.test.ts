@@ -200,3 +200,29 @@ describe('mayHoldAddress, the scanner’s first look at a text', () => {
     expect(mayHoldAddress('No address here, only words and numbers like 42.')).toBe(false);
   });
 });
+
+describe('which texts may hold an address', () => {
+  it.each([
+    ['jane@example.com', true],
+    ['tmcdonnell [at] motherjones [dot] com', true],
+    ['sebastian.egner-AT-philips.com', true],
+    ['pippin at gimp.org', true],
+    ['ufleisch\u00a0at\u00a0users.sourceforge.net', true],
+    ['Nothing to see here, just words.', false],
+  ])('%s: %s', (text, may) => {
+    expect(mayHoldAddress(text)).toBe(may);
+  });
+
+  it('counts a bare `at` only in a short text or beside a bracket, as the list form is found', () => {
+    const prose = 'We met at the station and walked together for a while, talking of nothing much at all.';
+    expect(mayHoldAddress(prose)).toBe(false);
+    expect(mayHoldAddress(`${prose} (pippin at gimp.org)`)).toBe(true);
+    expect(mayHoldAddress(`${prose} <pippin at gimp.org>`)).toBe(true);
+  });
+
+  it('takes each marker literally, brackets and all', () => {
+    expect(
+      mayHoldAddress('a list [a, t] of letters, and (d o t) spaced out, long enough to need a marker.'),
+    ).toBe(false);
+  });
+});

@@ -10,9 +10,9 @@ import { extractEmails, type FoundEmail, isEmailAddress } from './extract.ts';
 
 /**
  * What a text holding an address holds: one of these, or a bare `at` in a short text or beside a bracket.
- * Any other text holds none, so the page scanner asks the browser for texts with one of them.
+ * Any other text holds none, so the page scanner reads no further into it.
  */
-export const ADDRESS_MARKERS = [
+const ADDRESS_MARKERS = [
   '@',
   '[at]',
   '(at)',
@@ -33,16 +33,26 @@ export const ADDRESS_MARKERS = [
   '(dot)',
 ] as const;
 /** The bare `at` of mailing-list archives, which counts only in a short text or beside a bracket. */
-export const BARE_AT_MARKERS = [' at ', '\u00a0at\u00a0'] as const;
+const BARE_AT_MARKERS = [' at ', '\u00a0at\u00a0'] as const;
 /** A text no longer than this may be all one address, the bare `at` form too (`pippin at gimp.org`). */
 export const SHORT_TEXT_LENGTH = 80;
 
-/** Whether a text may hold an address, by the markers above (as the scanner's query in the browser judges). */
+/** Any of the markers, each character not a letter, a digit or `_` escaped. */
+const anyOf = (markers: readonly string[]) =>
+  new RegExp(markers.map((marker) => marker.replace(/\W/g, '\\$&')).join('|'));
+const ADDRESS_MARKER = anyOf(ADDRESS_MARKERS);
+const BARE_AT_MARKER = anyOf(BARE_AT_MARKERS);
+
+/**
+ * Whether a text may hold an address, by the markers above, each looked for by one regular expression: the
+ * page scanner judges every text node of a page here, and searching the text once per marker took 4x as
+ * long (105-230 ms for the benchmark page's, against 34).
+ */
 export function mayHoldAddress(text: string): boolean {
-  if (ADDRESS_MARKERS.some((marker) => text.includes(marker))) return true;
   return (
-    BARE_AT_MARKERS.some((marker) => text.includes(marker)) &&
-    (text.length < SHORT_TEXT_LENGTH || text.includes('<') || text.includes('('))
+    ADDRESS_MARKER.test(text) ||
+    ((text.length < SHORT_TEXT_LENGTH || text.includes('<') || text.includes('(')) &&
+      BARE_AT_MARKER.test(text))
   );
 }
 

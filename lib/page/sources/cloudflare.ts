@@ -8,7 +8,6 @@ import type { AddressSource } from '#page/address-source.ts';
  * would decode them, and is often blocked or slow.
  */
 export const cloudflare: AddressSource = {
-  name: 'cloudflare',
   selector: '[data-cfemail], a[href*="/cdn-cgi/l/email-protection#"]',
   attributes: ['data-cfemail', 'href'],
   read: (element) => {

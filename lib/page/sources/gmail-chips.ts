@@ -7,7 +7,6 @@ import type { AddressSource } from '#page/address-source.ts';
  * compose summary. Seen in saved Gmail pages from 2016 to 2025 and read by InboxSDK and gmail.js today.
  */
 export const gmailChips: AddressSource = {
-  name: 'gmail',
   selector: '[email]',
   attributes: ['email'],
   read: (element) => {

@@ -16,7 +16,6 @@ const PERSON_ATTRIBUTES = ['data-hovercard-id', 'jid', 'data-email'] as const;
  * `data-hovercard-owner-id`, `data-name` and `name` never hold the address and are not read.
  */
 export const googlePeople: AddressSource = {
-  name: 'google-people',
   selector: PERSON_ATTRIBUTES.map((attribute) => `[${attribute}*="@"]`).join(', '),
   attributes: PERSON_ATTRIBUTES,
   read: (element) => {

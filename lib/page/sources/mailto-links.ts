@@ -7,7 +7,6 @@ import type { AddressSource } from '#page/address-source.ts';
  * reach the DOM decoded.
  */
 export const mailtoLinks: AddressSource = {
-  name: 'mailto',
   selector: 'a[href^="mailto:" i], area[href^="mailto:" i]',
   attributes: ['href'],
   read: (element) => parseMailto(element.getAttribute('href') ?? ''),

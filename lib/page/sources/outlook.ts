@@ -39,7 +39,6 @@ export function addressStoodFor(value: string): string | null {
  * a recipient (`Name (address)`) are not people on the page: neither is read.
  */
 export const outlookPeople: AddressSource = {
-  name: 'outlook',
   selector: PERSON_ATTRIBUTES.map((attribute) => `[${attribute}*="@"]:not([role="option"])`).join(', '),
   attributes: PERSON_ATTRIBUTES,
   read: (element) => {

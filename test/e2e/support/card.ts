@@ -34,8 +34,13 @@ export interface CardAccess {
   click(x: number, y: number): Promise<void>;
 }
 
-/** A test id, or a CSS selector for the rest (`.wl-address`). */
-const selectorOf = (target: string) => (/^[a-z][\w-]*$/.test(target) ? `[data-testid="${target}"]` : target);
+/**
+ * What a test names to read or press: a bare word is a test id (`provider-nice-name`) or, failing that, an
+ * element's name (`a`, `img`), so that a count of `a` counts links; anything else is a CSS selector
+ * (`.wl-address`, `a[aria-label="Top up"]`).
+ */
+export const selectorOf = (target: string) =>
+  /^[a-z][\w-]*$/.test(target) ? `[data-testid="${target}"], ${target}` : target;
 
 /** The hover card of a page, read and pressed as a person would. */
 export class Card {

@@ -5,7 +5,8 @@ import { type BrowserContext, type CDPSession, chromium, type Page, type Worker 
 import type { Settings } from '#settings/schema.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
 import { CARD_TAG, Card, type PageFunction } from './card.ts';
-import { chromiumWithPolicy } from './chromium-policy.ts';
+import { chromiumWithPolicy, unpackedExtensionId } from './chromium-policy.ts';
+import type { ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
 import { isUnderlined, textBox } from './in-page.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -126,6 +127,12 @@ export async function launchExtensionBrowser({
   );
   const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL((await worker()).url()).host;
+  if (policy && extensionId !== unpackedExtensionId(E2E_EXTENSION_DIR)) {
+    await context.close();
+    throw new Error(
+      `the policy names the extension ${unpackedExtensionId(E2E_EXTENSION_DIR)}, not ${extensionId}`,
+    );
+  }
   const welcome = await welcomePage(context, extensionId);
   if (!keepWelcome) await welcome.close();
   async function tabIdOf(page: Page): Promise<number> {
@@ -311,4 +318,64 @@ export function chromiumCard(page: Page): Card {
     evaluate: (expression) => page.evaluate(expression),
     click: (x, y) => page.mouse.click(x, y),
   });
+}
+
+/** A Chromium page as the driver uses it (driver.ts). */
+function nativePage(page: Page): NativePage {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    card: chromiumCard(page),
+    evaluate: (fn, argument) => page.evaluate(fn as never, argument),
+    goto: async (url) => {
+      await page.goto(url);
+    },
+    mouse: {
+      move: (x, y, steps) => page.mouse.move(x, y, steps === undefined ? undefined : { steps }),
+      down: () => page.mouse.down(),
+      up: () => page.mouse.up(),
+      wheel: (deltaX, deltaY) => page.mouse.wheel(deltaX, deltaY),
+    },
+    press: (chord) => page.keyboard.press(chord),
+    fill: (selector, value) => page.fill(selector, value),
+    click: (selector) => page.click(selector),
+    screenshot: () => page.screenshot(),
+    errors,
+    close: () => page.close(),
+  };
+}
+
+/**
+ * Chromium with the built extension, for the driver (driver.ts): the extension's code is reached in its
+ * service worker, and the system's colour scheme is emulated page by page (Playwright's emulateMedia).
+ */
+export async function launchChromiumNative({
+  managed,
+  chromiumArgs = [],
+}: LaunchOptions): Promise<NativeBrowser> {
+  const browser = await launchExtensionBrowser({ ...(managed && { managed }), args: chromiumArgs });
+  let scheme: ColorScheme | undefined;
+  const newPage = async () => {
+    const page = await browser.context.newPage();
+    if (scheme) await page.emulateMedia({ colorScheme: scheme });
+    return page;
+  };
+  return {
+    name: 'Chromium',
+    answersPermissionPrompts: false,
+    apiGlobal: 'chrome',
+    evaluateInExtension: async (expression) => (await browser.worker()).evaluate(expression),
+    newTab: async () => nativePage(await newPage()),
+    async openExtensionPage(path) {
+      const page = await newPage();
+      await page.goto(browser.extensionUrl(path));
+      return nativePage(page);
+    },
+    tabCount: async () => browser.context.pages().length,
+    async setColorScheme(next) {
+      scheme = next;
+      for (const page of browser.context.pages()) await page.emulateMedia({ colorScheme: next });
+    },
+    close: () => browser.close(),
+  };
 }

@@ -17,7 +17,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { Settings } from '#settings/schema.ts';
 import { E2E_FIREFOX_DIR } from './build-extension.ts';
 import { CARD_TAG, Card, type PageFunction } from './card.ts';
-import { type Box, textBox } from './in-page.ts';
+import type { ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
+import { pollUntil } from './poll-until.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The add-on id the Firefox build's manifest names (wxt.config.ts). */
@@ -49,15 +50,6 @@ export async function until<T, A>(
 
 /** A selector for a test id. */
 export const testId = (id: string) => `[data-testid="${id}"]`;
-
-/** Rests the pointer on the first occurrence of `text` in the page, and waits for the hover card. */
-export async function hoverText(page: Page, text: string): Promise<void> {
-  const box = (await page.evaluate(textBox, text)) as Box | null;
-  if (!box) throw new Error(`${text} is not on the page`);
-  await page.mouse.move(box.x + 2, box.y + box.height / 2);
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 3 });
-  await until(page, (tag) => !!document.documentElement.querySelector(`:scope > ${tag}`), CARD_TAG);
-}
 
 /** What puppeteer's BiDi connection and frames hold, which it does not type. */
 type BidiConnection = { send(method: string, params: object): Promise<{ result: unknown }> };
@@ -92,7 +84,7 @@ async function callInPage(page: Page, params: object): Promise<NonNullable<BidiR
  * serialised with its closed shadow root as a shared reference, then the test's function called with that
  * root as `this`. Values cross as JSON.
  */
-export function firefoxCard(page: Page): Card {
+function firefoxCard(page: Page): Card {
   return new Card({
     async withRoot<A, R>(fn: PageFunction<A, R>, argument: A) {
       const host = await callInPage(page, {
@@ -136,7 +128,10 @@ export interface FirefoxExtensionBrowser {
   openPage(url: string, addresses: number): Promise<{ page: Page; tabId: number }>;
   /** Writes settings and the key straight into the extension's storage, as the options page would. */
   configure(options: { apiKey?: string; settings?: Partial<Settings> }): Promise<void>;
-  badgeOf(tabId: number): Promise<string>;
+  /** One of the extension's pages, kept open, where its API is reached (BiDi shows no realm of its background). */
+  extensionPage(): Promise<Page>;
+  /** Evaluates an expression in the browser's own (parent) process, where its preferences are. */
+  inParentProcess(expression: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -163,7 +158,7 @@ export async function launchFirefoxWithExtension({
   prefs = {},
   acceptInsecureCerts = false,
 }: {
-  managed?: Record<string, unknown>;
+  managed?: Record<string, unknown> | undefined;
   prefs?: Record<string, string | number | boolean>;
   /** The session takes certificates it cannot verify (a site's host served from loopback). */
   acceptInsecureCerts?: boolean;
@@ -280,10 +275,109 @@ export async function launchFirefoxWithExtension({
         { apiKey, settings: settings ?? {} },
       );
     },
-    badgeOf,
+    extensionPage: extension,
+    async inParentProcess(expression) {
+      const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })) as {
+        result: { contexts: { context: string }[] };
+      };
+      const context = tree.result.contexts[0]?.context;
+      if (!context) throw new Error('Firefox shows no window of its own (is system access allowed?)');
+      const { result } = (await connection.send('script.evaluate', {
+        expression,
+        target: { context },
+        awaitPromise: true,
+      })) as { result: BidiResult };
+      if (result.type === 'exception') throw new Error(`in Firefox: ${result.exceptionDetails?.text}`);
+      return result.result?.value;
+    },
     async close() {
       await browser.close();
       if (home) rmSync(home, { recursive: true, force: true });
     },
+  };
+}
+
+/** A Firefox page as the driver uses it (driver.ts). */
+function nativePage(page: Page): NativePage {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error instanceof Error ? error.message : String(error)));
+  type Key = Parameters<Page['keyboard']['press']>[0];
+  return {
+    card: firefoxCard(page),
+    evaluate: (fn, argument) =>
+      argument === undefined ? page.evaluate(fn as never) : page.evaluate(fn as never, argument as never),
+    goto: async (url) => {
+      await page.goto(url);
+    },
+    mouse: {
+      move: (x, y, steps) => page.mouse.move(x, y, steps === undefined ? undefined : { steps }),
+      down: () => page.mouse.down(),
+      up: () => page.mouse.up(),
+      wheel: (deltaX, deltaY) => page.mouse.wheel({ deltaX, deltaY }),
+    },
+    // puppeteer presses one key: the modifiers of a chord ("Control+KeyA") are held around it.
+    async press(chord) {
+      const keys = chord.split('+') as Key[];
+      const key = keys.pop() as Key;
+      for (const modifier of keys) await page.keyboard.down(modifier);
+      await page.keyboard.press(key);
+      for (const modifier of keys.reverse()) await page.keyboard.up(modifier);
+    },
+    // puppeteer's locator().fill() waits with a function the extension pages' CSP refuses in Firefox.
+    async fill(selector, value) {
+      await page.click(selector, { count: 3 });
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type(value);
+    },
+    click: (selector) => page.click(selector),
+    screenshot: async () => Buffer.from(await page.screenshot()),
+    errors,
+    close: () => page.close(),
+  };
+}
+
+/**
+ * Firefox with the built extension, for the driver (driver.ts): the extension's code is reached in one of
+ * its pages; the system's colour scheme is Firefox's own preference (`ui.systemUsesDarkTheme`), set in its
+ * parent process; a permission the extension asks for is granted as a person would
+ * (`extensions.webextOptionalPermissionPrompts` off).
+ */
+export async function launchFirefoxNative({
+  managed,
+  firefoxPrefs = {},
+  acceptInsecureCerts = false,
+}: LaunchOptions): Promise<NativeBrowser> {
+  const darkTheme = (scheme: ColorScheme) => (scheme === 'dark' ? 1 : 0);
+  const firefox = await launchFirefoxWithExtension({
+    managed,
+    acceptInsecureCerts,
+    prefs: {
+      ...firefoxPrefs,
+      // Light, as headless Chromium starts, whatever the theme of the machine the tests run on.
+      'ui.systemUsesDarkTheme': darkTheme('light'),
+      'extensions.webextOptionalPermissionPrompts': false,
+    },
+  });
+  return {
+    name: 'Firefox',
+    answersPermissionPrompts: true,
+    apiGlobal: 'browser',
+    evaluateInExtension: async (expression) => (await firefox.extensionPage()).evaluate(expression),
+    newTab: async () => nativePage(await firefox.browser.newPage()),
+    openExtensionPage: async (path) => nativePage(await firefox.openExtensionPage(path)),
+    tabCount: async () => (await firefox.browser.pages()).length,
+    async setColorScheme(scheme) {
+      await firefox.inParentProcess(
+        `Services.prefs.setIntPref('ui.systemUsesDarkTheme', ${darkTheme(scheme)})`,
+      );
+      // Each process hears of it from the parent: waited for where the driver can ask, the extension's page.
+      await pollUntil(
+        async () =>
+          (await firefox.extensionPage()).evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches),
+        (dark) => dark === (scheme === 'dark'),
+        `whether the extension's page is dark`,
+      );
+    },
+    close: () => firefox.close(),
   };
 }

@@ -88,3 +88,48 @@ export function isUnderlined(needle: string): boolean {
   }
   return false;
 }
+
+/**
+ * The box of the first element `selector` matches, scrolled onto the screen first if it is off it; null
+ * without one, or while it has no size.
+ */
+export function elementBox(selector: string): Box | null {
+  const element = document.querySelector(selector);
+  if (!element) return null;
+  let rect = element.getBoundingClientRect();
+  if (rect.top < 0 || rect.bottom > innerHeight) {
+    element.scrollIntoView({ block: 'center' });
+    rect = element.getBoundingClientRect();
+  }
+  return rect.width && rect.height ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
+}
+
+/** What a page shows in a form field: what it holds, and whether a person may change it. */
+export interface Field {
+  value: string;
+  disabled: boolean;
+  checked: boolean;
+}
+
+/** The field `selector` matches first, or null. */
+export function fieldOf(selector: string): Field | null {
+  const input = document.querySelector<HTMLInputElement>(selector);
+  return input && { value: input.value, disabled: input.disabled, checked: input.checked };
+}
+
+/**
+ * Counts, in the page, each time a card's host is added to it from now (the content script shows the card
+ * by adding its host, and hides it by taking the host out).
+ */
+export function watchForCards(): void {
+  const page = window as unknown as { cardsShown: number };
+  page.cardsShown = 0;
+  new MutationObserver((records) => {
+    for (const record of records) page.cardsShown += record.addedNodes.length;
+  }).observe(document.documentElement, { childList: true });
+}
+
+/** How many times a card was shown since `watchForCards`. */
+export function cardsShown(): number {
+  return (window as unknown as { cardsShown: number }).cardsShown;
+}

@@ -1,64 +1,121 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { Settings } from '#settings/schema.ts';
-import { type DnsFixtureServer, startDnsFixtureServer } from '../../support/dns-fixture-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../../support/service-process.ts';
+import { type ServiceStack, startServiceStack } from '../../support/service-stack.ts';
+import {
+  type BrowserDriver,
+  type BrowserName,
+  type LaunchOptions,
+  launchBrowser,
+  type PageDriver,
+} from './driver.ts';
 import { type ExtensionBrowser, launchExtensionBrowser } from './extension-browser.ts';
 import { startPageServer } from './page-server.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
 
-/** What the extension talks to and reads, whatever the browser: DNS, the service, the proxy, the pages. */
-export interface Backend {
-  dns: DnsFixtureServer;
-  service: ServiceProcess;
+/**
+ * What the extension talks to and reads, whatever the browser: the service stack (DNS fixture, the real
+ * service, a key: test/support/service-stack.ts), a recording proxy in front of the service, and the pages.
+ */
+export interface Backend extends ServiceStack {
   /** The recording proxy in front of the service; the extension's base URL points at it. */
   proxy: Awaited<ReturnType<typeof startRecordingProxy>>;
   pages: Awaited<ReturnType<typeof startPageServer>>;
-  /** The API key the extension is to be given, when one was asked for ('' otherwise). */
-  key: string;
-  close(): Promise<void>;
 }
 
-export interface ExtensionStack extends Backend {
-  browser: ExtensionBrowser;
-}
-
-export interface StackOptions {
+export interface BackendOptions {
   serviceEnv?: Record<string, string>;
-  /** Creates a key with these credits and puts it in the extension's settings. */
+  /** Makes a key with these credits (`backend.key`; '' without). */
   credits?: number;
-  settings?: Partial<Settings>;
   /** Pages made by the suite, served by name beside the fixture pages. */
   generatedPages?: Record<string, string>;
 }
 
-/** DNS on loopback with the fixture zones, the real service process, a recording proxy in front of it, and a page server. */
-export async function startBackend(options: StackOptions = {}): Promise<Backend> {
+/** The service stack, the recording proxy in front of its service, and a page server. */
+export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
   const { serviceEnv = {}, credits, generatedPages = {} } = options;
-  const dns = await startDnsFixtureServer();
-  const service = await startServiceProcess({
-    DNS_SERVERS: dns.address,
-    DNS_TIMEOUT_MS: '300',
-    ...serviceEnv,
-  });
-  const proxy = await startRecordingProxy(() => service.baseUrl);
+  const stack = await startServiceStack({ env: serviceEnv, ...(credits !== undefined && { credits }) });
+  const proxy = await startRecordingProxy(() => stack.service.baseUrl);
   const pages = await startPageServer(generatedPages);
-  const key = credits === undefined ? '' : await service.createKey({ credits });
   return {
-    key,
-    dns,
-    service,
+    ...stack,
     proxy,
     pages,
     async close() {
       await pages.close();
       await proxy.close();
-      await service.stop();
-      await dns.close();
+      await stack.close();
     },
   };
 }
 
-/** Everything a user flow runs on in Chromium: the backend, and Chromium with the built extension pointed at the proxy. */
-export async function startExtensionStack(options: StackOptions = {}): Promise<ExtensionStack> {
+/** The hover delay of suites: short, as they wait for outcomes. */
+export const SUITE_HOVER_DELAY_MS = 50;
+
+export interface BrowserStackOptions extends BackendOptions {
+  /** Settings beside the proxy's address, the backend's key and SUITE_HOVER_DELAY_MS, which they may override. */
+  settings?: Partial<Settings>;
+  /**
+   * With `false`, nothing is written into the extension's settings: what it starts with is the build's and
+   * the organisation's (`launch.managed`).
+   */
+  configure?: boolean;
+  /** How the browser starts; a function of the backend for what depends on it (a policy naming the key). */
+  launch?: LaunchOptions | ((backend: Backend) => LaunchOptions);
+  /** A page the suite works on, opened in a tab once the extension has found its `addresses`. */
+  page?: { html: string; addresses: number };
+}
+
+/** A user flow's world in one browser. */
+export interface BrowserStack {
+  backend: Backend;
+  browser: BrowserDriver;
+  /** The suite's page, when it asked for one. */
+  page: PageDriver;
+}
+
+/**
+ * The stack of a user flow in one browser, for the suite it is called in: the backend, and the browser with
+ * the built extension given the backend's key and pointed at its proxy (unless `configure: false`), and the
+ * suite's page. Started before the suite's first test and stopped after its last; the object is filled in
+ * then, so tests read its fields.
+ */
+export function useBrowserStack(name: BrowserName, options: BrowserStackOptions = {}): BrowserStack {
+  const { settings = {}, configure = true, launch = {}, page, generatedPages = {}, ...backend } = options;
+  const stack = {} as BrowserStack;
+  beforeAll(async () => {
+    stack.backend = await startBackend({
+      ...backend,
+      generatedPages: { ...generatedPages, ...(page && { 'suite.html': page.html }) },
+    });
+    stack.browser = await launchBrowser(name, typeof launch === 'function' ? launch(stack.backend) : launch);
+    if (configure) {
+      await stack.browser.configure({
+        ...(stack.backend.key && { apiKey: stack.backend.key }),
+        settings: { baseUrl: stack.backend.proxy.url, hoverDelayMs: SUITE_HOVER_DELAY_MS, ...settings },
+      });
+    }
+    if (page)
+      stack.page = await stack.browser.openPage(stack.backend.pages.url('suite.html'), page.addresses);
+  });
+  afterAll(async () => {
+    await stack.browser?.close();
+    await stack.backend?.close();
+  });
+  return stack;
+}
+
+/** The backend and Chromium with the built extension pointed at the proxy, through Playwright itself. */
+export interface ExtensionStack extends Backend {
+  browser: ExtensionBrowser;
+}
+
+/**
+ * Chromium through Playwright itself, for the benchmarks and the store's screenshots, which measure and draw
+ * what the driver does not reach, and for the suites that run in Chromium alone.
+ */
+export async function startExtensionStack(
+  options: BackendOptions & { settings?: Partial<Settings> } = {},
+): Promise<ExtensionStack> {
   const backend = await startBackend(options);
   const browser = await launchExtensionBrowser();
   await browser.configure({

@@ -13,8 +13,6 @@ export interface ElementRun {
   elements: Element[];
   /** Their elements (counted, or estimated for a parent of many children). */
   size: number;
-  /** Cut from a subtree whose attribute sources were found with it; a run the page added has its own read. */
-  sourcesRead: boolean;
 }
 
 /**
@@ -42,8 +40,8 @@ export function isElementRun(part: SubtreePart): part is ElementRun {
 }
 
 /** Elements at and under a root (one count inside the browser). */
-export function elementCount(root: Element | Document): number {
-  return root.getElementsByTagName('*').length + (root instanceof Element ? 1 : 0);
+export function elementCount(root: Element): number {
+  return root.getElementsByTagName('*').length + 1;
 }
 
 /**
@@ -52,19 +50,14 @@ export function elementCount(root: Element | Document): number {
  * The sizes it counts go into `sizes`, so that a part cut in turn is not counted again.
  */
 export function splitSubtree(
-  root: Element | Document,
+  root: Element,
   size: number,
   maxElements: number,
   sizes: WeakMap<Node, number>,
 ): SubtreePart[] {
-  if (!(root instanceof Element)) {
-    // A document's elements are all its root element's.
-    if (root.documentElement) sizes.set(root.documentElement, size);
-    return [...root.childNodes];
-  }
   const counted = root.childElementCount <= MAX_CHILDREN_COUNTED;
   const typicalSize = Math.max(1, Math.round(size / Math.max(1, root.childElementCount)));
-  return groupSiblings(root, root.childNodes, maxElements, true, (child) => {
+  return groupSiblings(root, root.childNodes, maxElements, (child) => {
     if (!counted) return typicalSize;
     const childSize = elementCount(child);
     sizes.set(child, childSize);
@@ -86,7 +79,7 @@ export function cutAddedNodes(added: AddedNodes, count: number, maxElements: num
   const until = Math.min(added.nodes.length, added.next + count);
   const chunk = Array.prototype.slice.call(added.nodes, added.next, until) as Node[];
   added.next = until;
-  return groupSiblings(added.parent, chunk, maxElements, false, () => added.typicalSize);
+  return groupSiblings(added.parent, chunk, maxElements, () => added.typicalSize);
 }
 
 /** Siblings in document order, element neighbours gathered into runs; larger elements and others on their own. */
@@ -94,7 +87,6 @@ function groupSiblings(
   parent: Element,
   siblings: Iterable<Node>,
   maxElements: number,
-  sourcesRead: boolean,
   sizeOf: (element: Element) => number,
 ): SubtreePart[] {
   const parts: SubtreePart[] = [];
@@ -111,7 +103,7 @@ function groupSiblings(
       continue;
     }
     if (!run || run.size + childSize > maxElements) {
-      run = { parent, elements: [], size: 0, sourcesRead };
+      run = { parent, elements: [], size: 0 };
       parts.push(run);
     }
     run.elements.push(child);

@@ -1,0 +1,279 @@
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type Accounts,
+  type AccountsOptions,
+  createAccounts,
+  DEFAULT_KEY_MEMORY_MS,
+  DEFAULT_SUBSCRIPTION_ALLOWANCE,
+  hashKey,
+} from './accounts.ts';
+import { openSqliteStorage } from './storage/sqlite.ts';
+import type { Storage } from './storage/storage.ts';
+
+/**
+ * What accounts.ts does itself, whatever the backend: the keys it remembers, how it batches charges, what
+ * it asks storage to create and top up. Over an in-memory SQLite database, with no PostgreSQL server to
+ * start: accounts.test.ts runs the billing on both backends.
+ */
+
+const DAY = 24 * 3600 * 1000;
+const START = Date.UTC(2026, 0, 1);
+
+const opened: Storage[] = [];
+afterEach(() => {
+  for (const storage of opened.splice(0)) storage.close();
+});
+
+/** Accounts over a fresh database, with a clock the test moves; `storage` may wrap the database's. */
+function setup(wrap: (storage: Storage) => Storage = (storage) => storage, options: AccountsOptions = {}) {
+  let time = START;
+  const database = openSqliteStorage(':memory:');
+  opened.push(database);
+  const storage = wrap(database);
+  return {
+    accounts: createAccounts(storage, { now: () => time, ...options }),
+    database,
+    advance: (ms: number) => (time += ms),
+  };
+}
+
+/** One charge, as a promise of whether it was paid. */
+function charge(accounts: Accounts, accountId: number): Promise<boolean> {
+  return new Promise((settle, fail) => accounts.charge(accountId, settle, fail));
+}
+
+async function accountOf(accounts: Accounts, key: string): Promise<number> {
+  return (await accounts.accountForKey(key)) ?? expect.unreachable(`no account for ${key}`);
+}
+
+describe('keys', () => {
+  it('are stored as their SHA-256 in hex, as every database written so far holds them', () => {
+    const key = 'wl_a-key-for-the-test';
+    expect(hashKey(key)).toBe(createHash('sha256').update(key, 'utf8').digest('hex'));
+    expect(hashKey(key)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('are made up as wl_ and 32 URL-safe characters, each time another, unless one is given', async () => {
+    const { accounts } = setup();
+    const made = [await accounts.create({ credits: 0 }), await accounts.create({ credits: 0 })];
+    for (const key of made) expect(key).toMatch(/^wl_[A-Za-z0-9_-]{32}$/);
+    expect(made[0]).not.toBe(made[1]);
+    expect(await accounts.create({ credits: 0, key: 'demo-key-for-the-test' })).toBe('demo-key-for-the-test');
+    expect(await accounts.accountForKey('demo-key-for-the-test')).not.toBeNull();
+  });
+
+  it('are listed by their first eleven characters only', async () => {
+    const { accounts } = setup();
+    const key = await accounts.create({ credits: 0 });
+    expect((await accounts.list()).map((row) => row.keyPrefix)).toEqual([key.slice(0, 'wl_'.length + 8)]);
+  });
+
+  it('are trusted from memory for keyMemoryMs after a check, then asked of the database again', async () => {
+    const { accounts, advance } = setup(undefined, { keyMemoryMs: 1_000 });
+    const key = await accounts.create({ credits: 1 });
+    expect(accounts.knows(key)).toBe(false);
+    const id = await accountOf(accounts, key);
+    expect(accounts.knows(key)).toBe(true);
+    await accounts.revoke({ key });
+    advance(999);
+    expect(await accounts.accountForKey(key)).toBe(id);
+    advance(1);
+    expect(accounts.knows(key)).toBe(false);
+    expect(await accounts.accountForKey(key)).toBeNull();
+  });
+
+  it('are trusted from memory for 30 s unless told otherwise', async () => {
+    const { accounts, advance } = setup();
+    const key = await accounts.create({ credits: 1 });
+    await accountOf(accounts, key);
+    advance(DEFAULT_KEY_MEMORY_MS - 1);
+    expect(accounts.knows(key)).toBe(true);
+    advance(1);
+    expect(accounts.knows(key)).toBe(false);
+  });
+
+  it('are forgotten once the database no longer finds them, so a clock set back brings none back', async () => {
+    const { accounts, advance } = setup(undefined, { keyMemoryMs: 1_000 });
+    const key = await accounts.create({ credits: 1 });
+    await accountOf(accounts, key);
+    await accounts.revoke({ key });
+    advance(1_000);
+    expect(await accounts.accountForKey(key)).toBeNull();
+    advance(-1_000);
+    expect(accounts.knows(key)).toBe(false);
+  });
+
+  it('are revoked one at a time, or every key of an account at once, each counted once', async () => {
+    const { accounts, advance } = setup(undefined, { keyMemoryMs: 0 });
+    const kept = await accounts.create({ credits: 1 });
+    const revoked = await accounts.create({ credits: 1 });
+    const keptId = await accountOf(accounts, kept);
+    expect(await accounts.revoke({ key: revoked })).toBe(1);
+    expect(await accounts.revoke({ key: revoked })).toBe(0);
+    advance(1);
+    expect(await accounts.accountForKey(revoked)).toBeNull();
+    expect(await accounts.accountForKey(kept)).toBe(keptId);
+    expect(await accounts.revoke({ accountId: keptId })).toBe(1);
+    expect(await accounts.accountForKey(kept)).toBeNull();
+    expect((await accounts.list()).map((row) => row.revokedAt)).toEqual([START + 1, START]);
+  });
+});
+
+describe('creating and topping up', () => {
+  it('gives a new account its credits, and a subscription only when days are asked for', async () => {
+    const { accounts } = setup();
+    await accounts.create({ credits: 7 });
+    await accounts.create({ credits: 0, subscriptionDays: 30 });
+    await accounts.create({ credits: 0, subscriptionDays: 1, allowance: 50 });
+    await accounts.create({ credits: 0, allowance: 50 });
+    expect(
+      (await accounts.list()).map(({ credits, subscriptionExpiresAt, subscriptionAllowance }) => ({
+        credits,
+        subscriptionExpiresAt,
+        subscriptionAllowance,
+      })),
+    ).toEqual([
+      { credits: 7, subscriptionExpiresAt: null, subscriptionAllowance: 0 },
+      {
+        credits: 0,
+        subscriptionExpiresAt: START + 30 * DAY,
+        subscriptionAllowance: DEFAULT_SUBSCRIPTION_ALLOWANCE,
+      },
+      { credits: 0, subscriptionExpiresAt: START + DAY, subscriptionAllowance: 50 },
+      { credits: 0, subscriptionExpiresAt: null, subscriptionAllowance: 0 },
+    ]);
+  });
+
+  it('adds credits alone, days alone (with the default allowance unless told), or both', async () => {
+    const { accounts } = setup();
+    const key = await accounts.create({ credits: 1 });
+    expect(await accounts.topUp(key, { credits: 4 })).toBe(true);
+    expect((await accounts.list())[0]).toMatchObject({ credits: 5, subscriptionExpiresAt: null });
+    await accounts.topUp(key, { subscriptionDays: 2 });
+    expect((await accounts.list())[0]).toMatchObject({
+      credits: 5,
+      subscriptionExpiresAt: START + 2 * DAY,
+      subscriptionAllowance: DEFAULT_SUBSCRIPTION_ALLOWANCE,
+    });
+    await accounts.topUp(key, { credits: 1, subscriptionDays: 1, allowance: 10 });
+    expect((await accounts.list())[0]).toMatchObject({
+      credits: 6,
+      subscriptionExpiresAt: START + 3 * DAY,
+      subscriptionAllowance: DEFAULT_SUBSCRIPTION_ALLOWANCE + 10,
+    });
+  });
+
+  it('asks whether an account can pay at the time it is asked', async () => {
+    const { accounts, advance } = setup();
+    const id = await accountOf(accounts, await accounts.create({ credits: 0, subscriptionDays: 1 }));
+    advance(DAY - 1);
+    expect(await accounts.canPay(id)).toBe(true);
+    advance(1);
+    expect(await accounts.canPay(id)).toBe(false);
+  });
+});
+
+describe('charges', () => {
+  it('are not paid for an account that does not exist', async () => {
+    const { accounts } = setup();
+    expect(await charge(accounts, 404)).toBe(false);
+  });
+
+  it('asked in one turn are committed together, in one transaction', async () => {
+    let transactions = 0;
+    const { accounts } = setup((storage) => ({
+      ...storage,
+      charge(asked, time) {
+        transactions++;
+        return storage.charge(asked, time);
+      },
+    }));
+    const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
+    expect(await Promise.all([charge(accounts, id), charge(accounts, id), charge(accounts, id)])).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(await charge(accounts, id)).toBe(true);
+    expect(transactions).toBe(2);
+  });
+
+  it('all fail with the error of a transaction that could not start', async () => {
+    const { accounts } = setup((storage) => ({
+      ...storage,
+      charge() {
+        throw new Error('database is locked');
+      },
+    }));
+    const results = await Promise.allSettled([charge(accounts, 1), charge(accounts, 1)]);
+    expect(results.map((result) => result.status === 'rejected' && String(result.reason))).toEqual([
+      'Error: database is locked',
+      'Error: database is locked',
+    ]);
+  });
+
+  describe('on a backend that commits later (as PostgreSQL does)', () => {
+    /** The database's charge, answered when the test releases it; each call's accounts asked are kept. */
+    function committingLater() {
+      const calls: { asked: Map<number, number>; release: () => void; fail: (error: Error) => void }[] = [];
+      const context = setup((storage) => ({
+        ...storage,
+        charge(asked, time) {
+          return new Promise<Map<number, number>>((resolve, reject) => {
+            calls.push({
+              asked: new Map(asked),
+              release: () => resolve(storage.charge(asked, time) as Map<number, number>),
+              fail: reject,
+            });
+          });
+        },
+      }));
+      const called = async (count: number) => {
+        await expect.poll(() => calls.length, { timeout: 5_000 }).toBe(count);
+        return calls[count - 1] ?? expect.unreachable();
+      };
+      return { ...context, calls, called };
+    }
+
+    it('gathers the charges asked while one commits into the next, then commits it', async () => {
+      const { accounts, calls, called } = committingLater();
+      const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
+      const first = charge(accounts, id);
+      const committing = await called(1);
+      const next = [charge(accounts, id), charge(accounts, id)];
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(calls, 'nothing more starts while one commits').toHaveLength(1);
+      committing.release();
+      expect(await first).toBe(true);
+      const gathered = await called(2);
+      expect(gathered.asked).toEqual(new Map([[id, 2]]));
+      gathered.release();
+      expect(await Promise.all(next)).toEqual([true, true]);
+      expect((await accounts.list())[0]).toMatchObject({ credits: 7, lookups: 3 });
+    });
+
+    it('fails only the batch whose commit failed, and goes on with the next', async () => {
+      const { accounts, called } = committingLater();
+      const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
+      const first = charge(accounts, id);
+      const failing = await called(1);
+      const next = charge(accounts, id);
+      failing.fail(new Error('connection lost'));
+      await expect(first).rejects.toThrow('connection lost');
+      (await called(2)).release();
+      expect(await next).toBe(true);
+    });
+
+    it('commits a charge asked as the last commit settles (before it has quite ended)', async () => {
+      const { accounts, called } = committingLater();
+      const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
+      const first = charge(accounts, id);
+      (await called(1)).release();
+      await first;
+      const second = charge(accounts, id);
+      (await called(2)).release();
+      expect(await second).toBe(true);
+    });
+  });
+});
