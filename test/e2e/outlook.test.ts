@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
+import { OUTLOOK_LIKE_ON_LOAD as ON_LOAD } from '../fixtures/outlook-like.ts';
 import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from './support/driver.ts';
 import { type LoopbackHost, startLoopbackHost } from './support/loopback-host.ts';
 import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from './support/stack.ts';
@@ -11,17 +12,6 @@ import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from './support/stac
  * never touched, and the tab's list follows the view as the page opens another conversation by history.
  */
 const HOST = 'outlook.office.com';
-
-/** The list, two open messages of a thread, a persona card and a draft (lib/page/sources/outlook.test.ts). */
-const ON_LOAD = [
-  'billing@outlook.com',
-  'dana@m365-customer.example.com',
-  'jane.doe@gmail.com',
-  'lee@mimecast-workspace.example.com',
-  'ola@proton.me',
-  'sam@workspace-customer.example.com',
-  'x7k2@duck.com',
-];
 
 /** Once Jane Doe's conversation is open in its place. */
 const AFTER_OPENING_C2 = [

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OUTLOOK_WEB_HOSTS } from '#core/outlook-web.ts';
 import { REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
 import { createPageScanner, type ScanContext } from '#page/page-scanner.ts';
+import { OUTLOOK_LIKE_ON_LOAD as ON_LOAD } from '#test/fixtures/outlook-like.ts';
 import { addressSources } from './index.ts';
 import { addressStoodFor, outlookPeople } from './outlook.ts';
 
@@ -15,17 +16,6 @@ const PAGE = readFileSync(
 )
   .replace(/<!doctype html>/i, '')
   .replace(/<script>[\s\S]*?<\/script>/g, '');
-
-/** What the page shows on load: the list, two open messages of a thread, a persona card, a draft. */
-const ON_LOAD = [
-  'billing@outlook.com',
-  'dana@m365-customer.example.com',
-  'jane.doe@gmail.com',
-  'lee@mimecast-workspace.example.com',
-  'ola@proton.me',
-  'sam@workspace-customer.example.com',
-  'x7k2@duck.com',
-];
 
 const stops: (() => void)[] = [];
 
