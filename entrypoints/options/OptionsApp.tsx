@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { PAGE_THEME_CSS } from '#components/theme.ts';
 import { t } from '#extension/i18n.ts';
@@ -144,6 +144,12 @@ async function saveOptions(draft: Draft, apiKey: string): Promise<{ ok: boolean;
   return { ok: true, text: t('optionsSaved') };
 }
 
+/** The site integrations a person (or IT) can switch off, each a checkbox. */
+const INTEGRATIONS = [
+  { field: 'gmailIntegration', testId: 'gmail-integration-input', label: 'optionsGmail' },
+  { field: 'outlookIntegration', testId: 'outlook-integration-input', label: 'optionsOutlook' },
+] as const;
+
 export function OptionsApp() {
   const store = useSettingsStore();
   const [apiKey, setApiKey] = useState('');
@@ -276,29 +282,21 @@ export function OptionsApp() {
         {locked('disabledSites') && <ManagedHint id="disabledSites-managed" />}
         <p className="hint">{t('optionsDisabledSitesHint')}</p>
 
-        <label>
-          <input
-            type="checkbox"
-            data-testid="gmail-integration-input"
-            checked={draft.gmailIntegration}
-            {...managedProps('gmailIntegration')}
-            onChange={(event) => update({ gmailIntegration: event.target.checked })}
-          />{' '}
-          {t('optionsGmail')}
-        </label>
-        {locked('gmailIntegration') && <ManagedHint id="gmailIntegration-managed" />}
-
-        <label>
-          <input
-            type="checkbox"
-            data-testid="outlook-integration-input"
-            checked={draft.outlookIntegration}
-            {...managedProps('outlookIntegration')}
-            onChange={(event) => update({ outlookIntegration: event.target.checked })}
-          />{' '}
-          {t('optionsOutlook')}
-        </label>
-        {locked('outlookIntegration') && <ManagedHint id="outlookIntegration-managed" />}
+        {INTEGRATIONS.map(({ field, testId, label }) => (
+          <Fragment key={field}>
+            <label>
+              <input
+                type="checkbox"
+                data-testid={testId}
+                checked={draft[field]}
+                {...managedProps(field)}
+                onChange={(event) => update({ [field]: event.target.checked })}
+              />{' '}
+              {t(label)}
+            </label>
+            {locked(field) && <ManagedHint id={`${field}-managed`} />}
+          </Fragment>
+        ))}
 
         <p>
           <button type="submit" className="primary" data-testid="api-key-save">

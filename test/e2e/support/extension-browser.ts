@@ -125,7 +125,10 @@ export async function launchExtensionBrowser({
     [...loadingOnly(E2E_EXTENSION_DIR), ...args],
     policy?.executablePath,
   );
-  const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // Chromium starting and registering the worker took over 30 s (Playwright's default) on 2 cores at load 9:
+  // the suite's hook has 120 s.
+  const worker = async () =>
+    context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 100_000 }));
   const extensionId = new URL((await worker()).url()).host;
   if (policy && extensionId !== unpackedExtensionId(E2E_EXTENSION_DIR)) {
     await context.close();
