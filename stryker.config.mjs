@@ -1,13 +1,13 @@
 // @ts-check
 /**
  * Mutation testing of the core with the unit tests beside it (StrykerJS and its vitest runner). Not part of
- * `npm test` nor of CI: lib/email alone takes about 25 minutes on 2 shared cores. docs/mutation-testing.md
+ * `npm test` nor of CI: lib/core/email alone takes about 25 minutes on 2 shared cores. docs/mutation-testing.md
  * has the scores and the equivalent mutants left.
  *
- *   npm run mutation                          lib/email: the address-extraction core (the default scope)
- *   npm run mutation -- lib/catalog           any folder of the core, with the *.test.ts files inside it
- *   npm run mutation -- lib/email/extract.ts  one file, with the tests of its folder
- *   npm run mutation -- lib/email --incremental   flags after the scope go to `stryker run`
+ *   npm run mutation                          lib/core/email: the address-extraction core (the default scope)
+ *   npm run mutation -- lib/core/catalog           any folder of the core, with the *.test.ts files inside it
+ *   npm run mutation -- lib/core/email/extract.ts  one file, with the tests of its folder
+ *   npm run mutation -- lib/core/email --incremental   flags after the scope go to `stryker run`
  *
  * The scope reaches this file as MUTATION_SCOPE (comma-separated paths; scripts/mutation.ts sets it). The
  * report is written to coverage/mutation/ (index.html, and mutation.json for tooling).
@@ -17,12 +17,12 @@ import { dirname } from 'node:path';
 
 /** Suites kept in test/ that exercise an area as a whole; they run with any scope inside that area. */
 const SUITES_ELSEWHERE = {
-  'lib/email': ['test/extraction-corpus.test.ts', 'test/properties.test.ts'],
-  'lib/catalog': ['test/catalog-accuracy.test.ts', 'test/gateway-accuracy.test.ts'],
+  'lib/core/email': ['test/extraction-corpus.test.ts', 'test/properties.test.ts'],
+  'lib/core/catalog': ['test/catalog-accuracy.test.ts', 'test/gateway-accuracy.test.ts'],
 };
 
 const TESTS = '*.test.{ts,tsx}';
-const scopes = (process.env.MUTATION_SCOPE || 'lib/email')
+const scopes = (process.env.MUTATION_SCOPE || 'lib/core/email')
   .split(',')
   .map((scope) => scope.replace(/\/+$/, ''));
 
@@ -69,8 +69,8 @@ export default {
   // Inside a folder git already ignores, so a stopped run leaves nothing to commit.
   tempDirName: '.cache/stryker',
   cleanTempDir: 'always',
-  // Anchored at the root: a bare `data` also left lib/catalog/data/ out of the sandbox, so the catalog's tests
-  // failed to load there and every mutant of lib/catalog but spf.ts was reported not covered.
+  // Anchored at the root: a bare `data` also left lib/core/catalog/data/ out of the sandbox, so the catalog's tests
+  // failed to load there and every mutant of lib/core/catalog but spf.ts was reported not covered.
   ignorePatterns: ['/.output', '/data', '/coverage', '/docs'],
   thresholds: { high: 85, low: 70, break: null },
 };

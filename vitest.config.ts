@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [WxtVitest()],
   test: {
     include: [
-      'lib/**/*.test.ts',
+      'lib/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
       'entrypoints/**/*.test.ts',
       'components/**/*.test.tsx',

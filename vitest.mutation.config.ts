@@ -45,7 +45,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: JSON.parse(process.env.MUTATION_TESTS ?? '["lib/email/**/*.test.ts"]'),
+    include: JSON.parse(process.env.MUTATION_TESTS ?? '["lib/core/email/**/*.test.ts"]'),
     globalSetup: [],
     exclude: [...(base.test?.exclude ?? configDefaults.exclude), '**/*.speed.test.ts'],
     reporters: ['default', unloadableFileAsFailedTest()],

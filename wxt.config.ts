@@ -24,7 +24,7 @@ export default defineConfig({
     permissions: ['storage', 'contextMenus'],
     host_permissions: [apiHostPattern],
     optional_host_permissions: otherServiceHosts,
-    // Looks up the selected text or the focused address (entrypoints/content/query-under-focus.ts).
+    // Looks up the selected text or the focused address (lib/page/query-under-focus.ts).
     commands: {
       'lookup-selection': {
         suggested_key: { default: 'Alt+Shift+L' },

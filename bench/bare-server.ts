@@ -4,7 +4,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { classify } from '../lib/catalog/index.ts';
+import { classify } from '#core/catalog/index.ts';
 
 const body = JSON.stringify({
   success: true,

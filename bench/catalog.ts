@@ -4,8 +4,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { measureAccuracy, parseLabelledDomains } from '../lib/catalog/accuracy.ts';
-import { businessProviders, consumerProviders, relays } from '../lib/catalog/providers.ts';
+import { measureAccuracy, parseLabelledDomains } from '#core/catalog/accuracy.ts';
+import { businessProviders, consumerProviders, relays } from '#core/catalog/providers.ts';
 import type { BenchRow } from './table.ts';
 
 const PROVIDER_BUDGET = 0.98;
@@ -15,7 +15,7 @@ const LOAD_PROBE = `
 global.gc();
 const before = process.memoryUsage().heapUsed;
 const started = performance.now();
-const { classify } = await import('./lib/catalog/index.ts');
+const { classify } = await import('./lib/core/catalog/index.ts');
 classify('gmail.com');
 const ms = performance.now() - started;
 global.gc();

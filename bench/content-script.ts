@@ -6,20 +6,20 @@
  */
 import { rmSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
-import { REPORT_DEBOUNCE_MS } from '../lib/limits.ts';
+import { REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
 import {
   type ExtensionBrowser,
   launchExtensionBrowser,
   launchPlainBrowser,
-} from '../test/e2e/support/extension-browser.ts';
-import { startPageServer } from '../test/e2e/support/page-server.ts';
+} from '#test/e2e/support/extension-browser.ts';
+import { startPageServer } from '#test/e2e/support/page-server.ts';
 import {
   mainThreadOf,
   navigationStartOf,
   recordTrace,
   type TraceEvent,
   workByTask,
-} from '../test/e2e/support/trace.ts';
+} from '#test/e2e/support/trace.ts';
 import { writeNoopExtension } from './noop-extension.ts';
 import { mailAndCrmPage } from './pages.ts';
 import { median, percentile, ratioBudget, upperBudget } from './stats.ts';

@@ -14,9 +14,10 @@
  * `npx tsx bench/dns-evidence.ts` prints this table alone.
  */
 import { fileURLToPath } from 'node:url';
-import { createMailDns, type LookupQueries, type MailDns } from '../server/dns.ts';
-import { createLookup, type LookupResult } from '../server/lookup.ts';
-import { startDnsFixtureServer } from '../test/support/dns-fixture-server.ts';
+import { createMailDns, type LookupQueries, type MailDns } from '#server/dns.ts';
+import { createLookup } from '#server/lookup.ts';
+import type { DomainVerdict } from '#server/verdict.ts';
+import { startDnsFixtureServer } from '#test/support/dns-fixture-server.ts';
 import { seeded } from './seeded.ts';
 import { percentile } from './stats.ts';
 import { type BenchRow, printTable } from './table.ts';
@@ -93,7 +94,7 @@ interface Samples {
 
 /** Runs `count` lookups of fresh names under `zone`, CONCURRENCY at a time, into `samples`. */
 async function lookUp(
-  resolve: (domain: string) => Promise<LookupResult>,
+  resolve: (domain: string) => Promise<DomainVerdict>,
   zone: string,
   count: number,
   fresh: () => number,

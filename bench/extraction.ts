@@ -7,8 +7,8 @@
 import { linkifyit } from 'linkify-it';
 import { find } from 'linkifyjs';
 import tlds from 'tlds/index.json' with { type: 'json' };
-import { extractEmails } from '../lib/email/extract.ts';
-import { scoreOnCorpus } from '../test/fixtures/extraction-corpus.ts';
+import { extractEmails } from '#core/email/extract.ts';
+import { scoreOnCorpus } from '#test/fixtures/extraction-corpus.ts';
 import { seeded } from './seeded.ts';
 import { lowerBudget, lowerRatioBudget, median, ratioBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';

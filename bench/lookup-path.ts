@@ -11,12 +11,12 @@
  * and paint (compositing to the display follows on other threads and is not counted).
  */
 import type { CDPSession, Page } from 'playwright-core';
-import { HOVER_DELAY_MS, MAX_CACHE_ENTRIES, REPORT_DEBOUNCE_MS } from '../lib/limits.ts';
-import { CACHE_INDEX_KEY, cacheEntryKey } from '../lib/lookup/cache.ts';
-import buildExtension from '../test/e2e/support/build-extension.ts';
-import { chromiumCard } from '../test/e2e/support/extension-browser.ts';
-import { startPageServer } from '../test/e2e/support/page-server.ts';
-import { type ExtensionStack, startExtensionStack } from '../test/e2e/support/stack.ts';
+import { HOVER_DELAY_MS, MAX_CACHE_ENTRIES, REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
+import buildExtension from '#test/e2e/support/build-extension.ts';
+import { chromiumCard } from '#test/e2e/support/extension-browser.ts';
+import { startPageServer } from '#test/e2e/support/page-server.ts';
+import { type ExtensionStack, startExtensionStack } from '#test/e2e/support/stack.ts';
+import { CACHE_INDEX_KEY, cacheEntryKey } from '#worker/answer-cache.ts';
 import { median, percentile, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
 

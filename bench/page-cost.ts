@@ -9,15 +9,15 @@ import {
   type ExtensionBrowser,
   launchExtensionBrowser,
   launchPlainBrowser,
-} from '../test/e2e/support/extension-browser.ts';
+} from '#test/e2e/support/extension-browser.ts';
 import {
   LONG_FRAME_MS,
   measurePageCost,
   openMeasuredPage,
   type PageCost,
-} from '../test/e2e/support/page-cost.ts';
-import { startPageServer } from '../test/e2e/support/page-server.ts';
-import type { RenderingPhase } from '../test/e2e/support/trace.ts';
+} from '#test/e2e/support/page-cost.ts';
+import { startPageServer } from '#test/e2e/support/page-server.ts';
+import type { RenderingPhase } from '#test/e2e/support/trace.ts';
 import { continuousTextPage, mailAndCrmPage, mutationStormPage } from './pages.ts';
 import { median, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';

@@ -12,10 +12,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { API_PATH } from '../lib/webmail-info.ts';
-import { startDnsFixtureServer } from '../test/support/dns-fixture-server.ts';
-import { type PostgresServer, startPostgres } from '../test/support/postgres-server.ts';
-import { type ServiceProcess, startServiceProcess } from '../test/support/service-process.ts';
+import { API_PATH } from '#core/webmail-info.ts';
+import { startDnsFixtureServer } from '#test/support/dns-fixture-server.ts';
+import { type PostgresServer, startPostgres } from '#test/support/postgres-server.ts';
+import { type ServiceProcess, startServiceProcess } from '#test/support/service-process.ts';
 import { median } from './stats.ts';
 import type { BenchRow } from './table.ts';
 

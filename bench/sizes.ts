@@ -5,8 +5,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { CARD_MODULE_FILE } from '../modules/lazy-card.ts';
-import buildExtension, { E2E_EXTENSION_DIR } from '../test/e2e/support/build-extension.ts';
+import { CARD_MODULE_FILE } from '#page/card-module.ts';
+import buildExtension, { E2E_EXTENSION_DIR } from '#test/e2e/support/build-extension.ts';
 import { upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
 

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classify } from '@/lib/catalog/index.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
-import type { WebmailInfo } from '@/lib/webmail-info.ts';
-import { HOSTED_GMAIL_INFO } from '@/test/fixtures/hosted-examples.ts';
+import { classify } from '#core/catalog/index.ts';
+import type { WebmailInfo } from '#core/webmail-info.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { ResultCard } from './ResultCard.tsx';
 import { DrawnWords } from './words.ts';
 
@@ -183,6 +183,45 @@ describe('ResultCard', () => {
     );
     expect(screen.getByTestId('provider-nice-name').textContent).toBe('Microsoft 365');
     expect(screen.getByTestId('provider-name').textContent).toBe('Microsoft (365)');
+  });
+
+  it('for Outlook and Microsoft 365, which have no search link, opens the mailbox, copies the search and says so', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    try {
+      renderCard(
+        found(classify('acme.example.com', ['acme.mail.protection.outlook.com']) as WebmailInfo),
+        'jane@acme.example.com',
+      );
+      const search = screen.getByTestId('search-webmail');
+      expect(search.getAttribute('href')).toBe('https://outlook.office.com/mail/');
+      expect(search.getAttribute('target')).toBe('_blank');
+      expect(screen.getByTestId('search-paste-note').textContent).toBe(
+        'Opens Outlook; the search is copied, paste it.',
+      );
+      // The link's own navigation is left to the browser; the click copies as it opens the mailbox.
+      search.addEventListener('click', (event) => event.preventDefault());
+      await act(async () => {
+        fireEvent.click(search);
+      });
+      expect(writeText).toHaveBeenCalledWith('from:jane@acme.example.com');
+      expect(screen.getByTestId('search-paste-note').textContent).toBe(
+        "The search is copied: paste it into Outlook's search box.",
+      );
+      cleanup();
+      renderCard(found(classify('outlook.com') as WebmailInfo), 'jane@outlook.com');
+      expect(screen.getByTestId('search-webmail').getAttribute('href')).toBe(
+        'https://outlook.live.com/mail/',
+      );
+      expect(screen.getByTestId('search-paste-note')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('where a provider has a search link, no note: the link searches', () => {
+    renderCard(found());
+    expect(screen.queryByTestId('search-paste-note')).toBeNull();
   });
 
   const M365_BEHIND: WebmailInfo = {

@@ -1,21 +1,15 @@
 import { useState } from 'react';
-import { t } from '@/lib/i18n.ts';
-import {
-  buildSearchUrl,
-  linkForThem,
-  safeLinkUrl,
-  searchQueryEncodingOf,
-  searchQueryFor,
-} from '@/lib/links.ts';
+import { linkForThem, safeLinkUrl, searchActionFor } from '#core/links.ts';
+import type { WebmailInfo } from '#core/webmail-info.ts';
 import {
   describeEvidence,
   describeResult,
   describeSource,
   type ResultAction,
-} from '@/lib/lookup/describe.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
-import type { WebmailInfo } from '@/lib/webmail-info.ts';
-import { useTickUntil } from './use-tick-until.ts';
+} from '#extension/describe-result.ts';
+import { t } from '#extension/i18n.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { useTickUntil } from '#ui/use-tick-until.ts';
 import { useWords } from './words.ts';
 
 export interface ResultCardProps {
@@ -130,12 +124,12 @@ export function ResultCard({
   now = Date.now(),
 }: ResultCardProps) {
   /** What was last copied, for the button that copied it to say so. */
-  const [copied, setCopied] = useState<'address' | 'link' | null>(null);
+  const [copied, setCopied] = useState<'address' | 'link' | 'search' | null>(null);
   const say = useWords();
   // A 429's wait counts down on the card, and its "Try again" can be pressed once it is over.
   useTickUntil(result?.state === 'rate-limited' ? result.retryAt : null);
   const words = describeResult(result, now);
-  const copy = (text: string, what: 'address' | 'link') => {
+  const copy = (text: string, what: 'address' | 'link' | 'search') => {
     void navigator.clipboard?.writeText(text).then(
       () => setCopied(what),
       () => setCopied(null),
@@ -179,11 +173,7 @@ export function ResultCard({
 
   const { info } = result;
   const webmailUrl = safeLinkUrl(info.webmail_url);
-  const searchUrl = buildSearchUrl(
-    info.webmail_search_url,
-    searchQueryFor(searchQueryTemplate, address),
-    searchQueryEncodingOf(info),
-  );
+  const search = searchActionFor(info, searchQueryTemplate, address);
   const forThem = linkForThem(info, sendingAddresses);
   return (
     <section
@@ -226,13 +216,16 @@ export function ResultCard({
             {...say(t('cardOpenWebmail'), { named: true })}
           />
         )}
-        {searchUrl && (
+        {search && (
           <a
             className="wl-link"
             data-testid="search-webmail"
-            href={searchUrl}
+            data-search={search.kind}
+            href={search.url}
             target="_blank"
             rel="noopener noreferrer"
+            // Outlook has no search link: the query goes to the clipboard as the mailbox opens.
+            onClick={search.kind === 'open-and-paste' ? () => copy(search.query, 'search') : undefined}
             {...say(t('cardSearchMailbox'), { named: true })}
           />
         )}
@@ -254,6 +247,13 @@ export function ResultCard({
         )}
         <RefreshButton onRefresh={onRefresh} />
       </div>
+      {search?.kind === 'open-and-paste' && (
+        <p
+          className="wl-note"
+          data-testid="search-paste-note"
+          {...say(copied === 'search' ? t('cardSearchCopied') : t('cardSearchOpensOutlook'))}
+        />
+      )}
       {forThem?.kind === 'unavailable' && (
         <p
           className="wl-note"

@@ -1,211 +1,61 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { z } from 'zod';
-import { getWebmailInfo } from '@/lib/api/client.ts';
-import { keepStorageFromContentScripts, toolbarButton } from '@/lib/browser-differences.ts';
-import { contextMenuQuery } from '@/lib/email/context-query.ts';
-import { domainOf } from '@/lib/email/extract.ts';
-import { t } from '@/lib/i18n.ts';
-import { LOOKUP_COMMAND, QUERY_UNDER_FOCUS } from '@/lib/keyboard-command.ts';
-import { createAnswerCache } from '@/lib/lookup/cache.ts';
-import { lookUpForCard } from '@/lib/lookup/card-lookup.ts';
-import { describeResult } from '@/lib/lookup/describe.ts';
-import { createHoverBudgets } from '@/lib/lookup/hover-budget.ts';
-import { createLookupService } from '@/lib/lookup/service.ts';
-import { createTabBudgets } from '@/lib/lookup/tab-budget.ts';
-import { lookupTarget, managedFields, managedValues } from '@/lib/managed-settings.ts';
-import {
-  CONTENT_SCRIPT_REQUESTS,
-  queryUnderFocusSchema,
-  type Request,
-  requestSchema,
-} from '@/lib/message-schema.ts';
-import type { Responses, TabSummary } from '@/lib/messages.ts';
-import { isSiteDisabled } from '@/lib/settings.ts';
-import { apiKeyItem, loadLookupTarget, loadManagedSettings, loadSettings } from '@/lib/settings-storage.ts';
+import { getWebmailInfo } from '#core/api/client.ts';
+import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser-differences.ts';
+import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
+import { createAnswerCache } from '#worker/answer-cache.ts';
+import { answerCacheHandlers } from '#worker/handlers/answer-cache.ts';
+import { lookupHandlers } from '#worker/handlers/lookups.ts';
+import { settingsHandlers } from '#worker/handlers/settings.ts';
+import { tabListHandlers } from '#worker/handlers/tab-lists.ts';
+import { createHoverBudgets } from '#worker/hover-budget.ts';
+import { listenForInstall } from '#worker/install.ts';
+import { createLookupService } from '#worker/lookup-service.ts';
+import { listenForLookupWindows } from '#worker/lookup-window.ts';
+import { routeRequests } from '#worker/router.ts';
+import { createTabAddresses } from '#worker/tab-addresses.ts';
+import { createTabBudgets } from '#worker/tab-budget.ts';
 
-const CONTEXT_MENU_ID = 'lookup-webmail-provider';
-/** Tab address lists live in session storage, so a restarted worker still knows them. */
-const tabKey = (tabId: number) => `tabAddresses:${tabId}`;
-const frameAddressesSchema = z.record(z.string(), z.array(z.string()));
-
+/** The service worker (Firefox: the background page): wiring only; what it does lives in lib/worker/. */
 export default defineBackground(() => {
   // Storage holds the API key: only the extension's own pages and this worker may read it.
   keepStorageFromContentScripts(browser);
 
-  const cache = createAnswerCache({
-    get: (keys) => browser.storage.local.get(keys),
-    set: (items) => browser.storage.local.set(items),
-    remove: (keys) => browser.storage.local.remove(keys),
-  });
+  const cache = createAnswerCache(browser.storage.local);
   const service = createLookupService({
     cache,
     callApi: async () => {
       const { apiKey, baseUrl } = await loadLookupTarget();
-      if (!apiKey) return null;
-      return (request) => getWebmailInfo(request, { baseUrl, apiKey });
+      return apiKey ? (request) => getWebmailInfo(request, { baseUrl, apiKey }) : null;
     },
     foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
   });
   const budgets = createTabBudgets();
-  const hoverBudgets = createHoverBudgets({
-    get: (key) => browser.storage.session.get(key),
-    set: (items) => browser.storage.session.set(items),
-    remove: (key) => browser.storage.session.remove(key),
-  });
-  const extensionOrigin = browser.runtime.getURL('/');
+  const hoverBudgets = createHoverBudgets(browser.storage.session);
+  const tabAddresses = createTabAddresses(browser.storage.session);
 
-  /** Each frame of a tab reports its own addresses; the tab's list is their union. */
-  async function frameAddresses(tabId: number): Promise<Record<string, string[]>> {
-    const stored = (await browser.storage.session.get(tabKey(tabId)))[tabKey(tabId)];
-    const parsed = frameAddressesSchema.safeParse(stored);
-    return parsed.success ? parsed.data : {};
-  }
+  browser.runtime.onMessage.addListener(
+    routeRequests(
+      {
+        ...lookupHandlers(service, hoverBudgets),
+        ...tabListHandlers({
+          tabAddresses,
+          service,
+          budgets,
+          setBadge: async (tabId, text) => toolbarButton(browser).setBadgeText({ tabId, text }),
+        }),
+        ...settingsHandlers(() => browser.runtime.openOptionsPage()),
+        ...answerCacheHandlers(cache),
+      },
+      { id: browser.runtime.id, origin: browser.runtime.getURL('/') },
+    ) as (message: unknown, sender: Browser.runtime.MessageSender) => Promise<unknown> | undefined,
+  );
 
-  /**
-   * Frames report at the same moment; each tab's updates run one after another on a promise chain, so no
-   * read-modify-write of its list loses another frame's report.
-   */
-  const tabUpdates = new Map<number, Promise<Record<string, string[]>>>();
-  function updateFrames(
-    tabId: number,
-    update: (frames: Record<string, string[]>) => Record<string, string[]>,
-  ): Promise<Record<string, string[]>> {
-    const next = (tabUpdates.get(tabId) ?? frameAddresses(tabId)).then(async (frames) => {
-      const updated = update(frames);
-      await browser.storage.session.set({ [tabKey(tabId)]: updated });
-      return updated;
-    });
-    tabUpdates.set(
-      tabId,
-      next.catch(() => ({})),
-    );
-    return next;
-  }
-
+  // A tab that loads a new page starts a new list and a new popup budget; a closed tab's hover budget goes.
   function forgetTab(tabId: number): void {
     budgets.reset(tabId);
-    tabUpdates.delete(tabId);
-    void browser.storage.session.remove(tabKey(tabId));
+    tabAddresses.forget(tabId);
   }
-
-  async function tabAddresses(tabId: number): Promise<string[]> {
-    return [...new Set(Object.values(await (tabUpdates.get(tabId) ?? frameAddresses(tabId))).flat())];
-  }
-
-  async function tabSummary(tabId: number): Promise<TabSummary> {
-    const addresses = await tabAddresses(tabId);
-    const domains = [...new Set(addresses.map(domainOf))];
-    const results: TabSummary['results'] = {};
-    await Promise.all(
-      domains.map(async (domain) => {
-        const cached = await service.cached(domain);
-        results[domain] = cached ?? (budgets.take(tabId, domain) ? await service.lookup(domain) : null);
-      }),
-    );
-    return { addresses, results, budgetLeft: budgets.left(tabId) };
-  }
-
-  async function testKey(typedKey: string, typedBaseUrl: string): Promise<Responses['test-key']> {
-    // A key the organisation set is the one in force, whatever the page sends (it never sees that key), and
-    // it goes only where the organisation's policy sends it.
-    const target = lookupTarget({ apiKey: typedKey, baseUrl: typedBaseUrl }, await loadManagedSettings());
-    if (!target.apiKey) return { ok: false, title: t('testKeyEmpty'), detail: '' };
-    const outcome = await getWebmailInfo({ email: 'gmail.com' }, { ...target, retries: 0 });
-    if (outcome.kind === 'found') {
-      return {
-        ok: true,
-        title: t('testKeyWorks'),
-        detail: t('testKeyWorksDetail'),
-      };
-    }
-    const result =
-      outcome.kind === 'unknown-key'
-        ? ({ state: 'unknown-key', message: outcome.message } as const)
-        : outcome.kind === 'billing'
-          ? ({ state: 'billing', message: outcome.message, topUpUrl: outcome.topUpUrl } as const)
-          : ({ state: 'unreachable', message: outcome.message } as const);
-    const words = describeResult(result);
-    return { ok: false, title: words.title, detail: outcome.message };
-  }
-
-  async function handle(
-    request: Request,
-    tabId: number | undefined,
-    frameId: number | undefined,
-  ): Promise<Responses[Request['type']]> {
-    switch (request.type) {
-      case 'lookup': {
-        const domain = request.domain.toLowerCase();
-        const refresh = request.refresh ?? false;
-        // Only a content script's request comes with a tab: the extension's own pages are the person's.
-        return tabId === undefined
-          ? service.lookup(domain, { refresh })
-          : lookUpForCard(service, hoverBudgets, tabId, {
-              domain,
-              refresh,
-              intent: request.intent ?? 'hover',
-            });
-      }
-      case 'cached':
-        return service.cached(request.domain.toLowerCase());
-      case 'report-addresses': {
-        if (tabId === undefined) return { count: 0 };
-        const frames = await updateFrames(tabId, (current) => ({
-          ...current,
-          [String(frameId ?? 0)]: [...new Set(request.addresses)],
-        }));
-        const count = new Set(Object.values(frames).flat()).size;
-        await toolbarButton(browser).setBadgeText({ tabId, text: count ? String(count) : '' });
-        return { count };
-      }
-      case 'tab-summary':
-        return tabSummary(request.tabId);
-      case 'test-key':
-        return testKey(request.apiKey, request.baseUrl);
-      case 'content-settings': {
-        const settings = await loadSettings();
-        return {
-          enabled: !isSiteDisabled(settings, request.hostname),
-          hoverDelayMs: settings.hoverDelayMs,
-          searchQueryTemplate: settings.searchQueryTemplate,
-          gmailIntegration: settings.gmailIntegration,
-          sendingAddresses: settings.sendingAddresses,
-        };
-      }
-      case 'open-options':
-        await browser.runtime.openOptionsPage();
-        return { opened: true };
-      case 'managed-settings': {
-        const managed = await loadManagedSettings();
-        return { fields: managedFields(managed), settings: managedValues(managed) };
-      }
-      case 'cache-stats':
-        return { entries: await cache.size() };
-      case 'clear-cache':
-        await cache.clear();
-        return { entries: 0 };
-    }
-  }
-
-  browser.runtime.onMessage.addListener((message: unknown, sender: Browser.runtime.MessageSender) => {
-    if (sender.id !== browser.runtime.id) return undefined;
-    const parsed = requestSchema.safeParse(message);
-    if (!parsed.success) return undefined;
-    const fromExtensionPage = sender.url?.startsWith(extensionOrigin) ?? false;
-    if (!fromExtensionPage && (!sender.tab || !CONTENT_SCRIPT_REQUESTS.has(parsed.data.type)))
-      return undefined;
-    const answer = fromExtensionPage
-      ? handle(parsed.data, undefined, undefined)
-      : handle(parsed.data, sender.tab?.id, sender.frameId);
-    // No answer rather than a rejection: content scripts use the browser's own messaging, to which the
-    // polyfill's way of passing a rejection means nothing; every sender treats no answer as a failure.
-    return answer.catch((error: unknown) => {
-      console.error(`Webmail Lookup: ${parsed.data.type} failed`, error);
-      return undefined;
-    });
-  });
-
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.status === 'loading') forgetTab(tabId);
   });
@@ -214,44 +64,6 @@ export default defineBackground(() => {
     hoverBudgets.forget(tabId);
   });
 
-  browser.runtime.onInstalled.addListener(async ({ reason }) => {
-    // A first install, not an update: the welcome page takes the key and shows what the card will be.
-    if (reason === 'install') void browser.tabs.create({ url: browser.runtime.getURL('/welcome.html') });
-    // `npm start` builds with the local service's demo key so the product works on first run.
-    const demoKey = import.meta.env.WXT_DEMO_API_KEY;
-    if (demoKey && !(await apiKeyItem.getValue())) await apiKeyItem.setValue(demoKey);
-    browser.contextMenus.create({
-      id: CONTEXT_MENU_ID,
-      title: t('contextMenuLookup'),
-      contexts: ['selection', 'link'],
-      targetUrlPatterns: ['mailto:*'],
-    });
-  });
-  /** The popup in a window of its own, looking up `query` at once (the context menu, the shortcut). */
-  function openLookupWindow(query: string): void {
-    void browser.windows.create({
-      url: `${browser.runtime.getURL('/popup.html')}?lookup=${encodeURIComponent(query)}`,
-      type: 'popup',
-      width: 400,
-      height: 560,
-    });
-  }
-
-  browser.contextMenus.onClicked.addListener((info) => {
-    if (info.menuItemId !== CONTEXT_MENU_ID) return;
-    openLookupWindow(contextMenuQuery(info));
-  });
-
-  // The shortcut: the selected text or focused address on the active tab; the popup's empty form where
-  // the page has none (or no content script, as on the browser's own pages).
-  browser.commands.onCommand.addListener(async (command) => {
-    if (command !== LOOKUP_COMMAND) return;
-    const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-    const answer: unknown =
-      tab?.id === undefined
-        ? null
-        : await browser.tabs.sendMessage(tab.id, { type: QUERY_UNDER_FOCUS }).catch(() => null);
-    const parsed = queryUnderFocusSchema.safeParse(answer);
-    openLookupWindow(parsed.success ? parsed.data.query : '');
-  });
+  listenForInstall();
+  listenForLookupWindows();
 });

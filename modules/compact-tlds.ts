@@ -1,20 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { addViteConfig, defineWxtModule } from 'wxt/modules';
-import { asciiLabel } from '../lib/email/ascii-label.ts';
-import { packSortedNames } from '../lib/email/packed-list.ts';
+import { asciiLabel } from '#core/email/ascii-label.ts';
+import { packSortedNames } from '#core/email/packed-list.ts';
 
 /**
  * The IANA top-level domains (the `tlds` package's JSON array) go into the build front-coded
- * (lib/email/packed-list.ts), unpacked on the first call of `topLevelDomainList`: as a JSON array the list
+ * (lib/core/email/packed-list.ts), unpacked on the first call of `topLevelDomainList`: as a JSON array the list
  * was 13.7 KB of the content script, which runs on every page (budget 30 KB), and 5.9 KB so; and unpacking
  * it at the script's start was 2-4 ms of its first task, the longest it runs, in Chromium 150. Same list,
- * sorted, in ASCII form as lib/email/top-level-domain-list.ts gives it: the build emits ASCII only, so the
+ * sorted, in ASCII form as lib/core/email/top-level-domain-list.ts gives it: the build emits ASCII only, so the
  * IDN names in Unicode were `\u` escapes, 3.2 KB of the script against 1.8 KB in punycode.
  */
 const TLDS_JSON = 'tlds/index.json';
-const LIST_MODULE = new URL('../lib/email/top-level-domain-list.ts', import.meta.url).pathname;
-const UNPACK = new URL('../lib/email/packed-list.ts', import.meta.url).pathname;
+const LIST_MODULE = new URL('../lib/core/email/top-level-domain-list.ts', import.meta.url).pathname;
+const UNPACK = new URL('../lib/core/email/packed-list.ts', import.meta.url).pathname;
 
 export default defineWxtModule((wxt) => {
   addViteConfig(wxt, () => ({

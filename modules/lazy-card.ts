@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { build, type InlineConfig, type PluginOption } from 'vite';
 import { defineWxtModule } from 'wxt/modules';
+import { CARD_MODULE_FILE } from '#page/card-module.ts';
 
 /**
  * The hover card (React and the result card) as an ES module of its own, imported by the content script
@@ -12,7 +13,6 @@ import { defineWxtModule } from 'wxt/modules';
  * web-accessible so the content script's `import()` may load it: the approach of WXT's "ESM content
  * script UI" example.
  */
-export const CARD_MODULE_FILE = 'content-scripts/card.js';
 const CARD_SOURCE = 'content/card.tsx';
 
 export default defineWxtModule((wxt) => {

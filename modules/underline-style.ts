@@ -1,7 +1,7 @@
 import { defineWxtModule } from 'wxt/modules';
-import { underlineCss } from '../lib/browser-differences.ts';
+import { underlineCss } from '#extension/browser-differences.ts';
 
-/** The content script's style sheet: the underline as this build's browser draws it (lib/browser-differences.ts). */
+/** The content script's style sheet: the underline as this build's browser draws it (lib/extension/browser-differences.ts). */
 const STYLE_FILE = 'content-scripts/underline.css';
 
 export default defineWxtModule((wxt) => {

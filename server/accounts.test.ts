@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, backendsForFile } from '../test/support/backends.ts';
+import { openPostgresStorage } from '#server/storage/postgres.ts';
+import { openSqliteStorage } from '#server/storage/sqlite.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import { BACKENDS, backendsForFile } from '#test/support/backends.ts';
 import { type Accounts, createAccounts } from './accounts.ts';
-import { openPostgresStorage } from './storage/postgres.ts';
-import { openSqliteStorage } from './storage/sqlite.ts';
-import type { Storage } from './storage/storage.ts';
 
 const DAY = 24 * 3600 * 1000;
 const backends = backendsForFile();

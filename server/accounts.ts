@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { AccountSummary, Storage } from '#server/storage/storage.ts';
 import { after, type Eventually } from './eventually.ts';
-import type { AccountSummary, Storage } from './storage/storage.ts';
 
 const KEY_PREFIX = 'wl_';
 /** Characters of a key shown by `keys list`: enough to tell keys apart, too few to use one. */

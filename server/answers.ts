@@ -1,4 +1,4 @@
-import type { Envelope, WebmailInfo } from '../lib/webmail-info.ts';
+import type { Envelope, WebmailInfo } from '#core/webmail-info.ts';
 import { MESSAGES } from './messages.ts';
 
 /** A response ready to send: its status and its envelope (spec §2.1), serialised once. */

@@ -3,7 +3,7 @@ import {
   type DnsFixtureServer,
   startDnsFixtureServer,
   startSilentDnsServer,
-} from '../test/support/dns-fixture-server.ts';
+} from '#test/support/dns-fixture-server.ts';
 import { createMailDns, DnsFailure, type LookupQueries } from './dns.ts';
 
 let dns: DnsFixtureServer;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
+import type { AccountSummary } from '#server/storage/storage.ts';
 import { type Accounts, MAX_ALLOWANCE, MAX_CREDITS, MAX_SUBSCRIPTION_DAYS } from './accounts.ts';
-import type { AccountSummary } from './storage/storage.ts';
 import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage:

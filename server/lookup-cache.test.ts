@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { classify } from '../lib/catalog/index.ts';
-import { BACKENDS, backendsForFile } from '../test/support/backends.ts';
-import type { LookupResult } from './lookup.ts';
+import { classify } from '#core/catalog/index.ts';
+import { openPostgresStorage } from '#server/storage/postgres.ts';
+import { createSqliteStorage, openSqliteDatabase, openSqliteStorage } from '#server/storage/sqlite.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import { BACKENDS, backendsForFile } from '#test/support/backends.ts';
 import { createLookupCache, MEMORY_CACHE_ENTRIES, MEMORY_CACHE_MAX_AGE_MS } from './lookup-cache.ts';
-import { openPostgresStorage } from './storage/postgres.ts';
-import { createSqliteStorage, openSqliteDatabase, openSqliteStorage } from './storage/sqlite.ts';
-import type { Storage } from './storage/storage.ts';
+import type { DomainVerdict } from './verdict.ts';
 
-const gmail: LookupResult = { kind: 'found', info: classify('gmail.com') ?? expect.unreachable() };
+const gmail: DomainVerdict = { kind: 'found', info: classify('gmail.com') ?? expect.unreachable() };
 
 const backends = backendsForFile();
 

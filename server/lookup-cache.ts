@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { webmailInfoSchema } from '../lib/webmail-info.ts';
+import { webmailInfoSchema } from '#core/webmail-info-schema.ts';
+import type { Storage } from '#server/storage/storage.ts';
 import { after, type Eventually } from './eventually.ts';
-import type { LookupResult } from './lookup.ts';
-import type { Storage } from './storage/storage.ts';
+import type { DomainVerdict } from './verdict.ts';
 
 const storedResult = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('found'), info: webmailInfoSchema }),
@@ -30,7 +30,7 @@ export const MEMORY_CACHE_MAX_AGE_MS = 60_000;
 const TRIMS_PER_CAP = 100;
 
 interface Remembered {
-  result: LookupResult;
+  result: DomainVerdict;
   expiresAt: number;
   /** When it was read from, or written to, the database. */
   readAt: number;
@@ -52,7 +52,7 @@ export function createLookupCache(
     memory.set(domain, entry);
     if (memory.size > MEMORY_CACHE_ENTRIES) memory.delete(memory.keys().next().value as string);
   };
-  const parse = (body: string): LookupResult | null => {
+  const parse = (body: string): DomainVerdict | null => {
     try {
       const parsed = storedResult.safeParse(JSON.parse(body));
       return parsed.success ? parsed.data : null;
@@ -62,7 +62,7 @@ export function createLookupCache(
   };
 
   return {
-    get(domain: string): Eventually<LookupResult | null> {
+    get(domain: string): Eventually<DomainVerdict | null> {
       const time = now();
       const held = memory.get(domain);
       if (held && held.expiresAt > time && time - held.readAt < MEMORY_CACHE_MAX_AGE_MS) {
@@ -78,7 +78,7 @@ export function createLookupCache(
       });
     },
     /** Writes the answer through to the database, so every process finds it; then into memory. */
-    set(domain: string, result: LookupResult, ttlSeconds: number): Eventually<void> {
+    set(domain: string, result: DomainVerdict, ttlSeconds: number): Eventually<void> {
       if (ttlSeconds <= 0) return;
       const time = now();
       const expiresAt = time + ttlSeconds * 1000;

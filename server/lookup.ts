@@ -1,13 +1,8 @@
-import { classify, type SpfIncludeRecords, spfIncludesToFollow } from '../lib/catalog/index.ts';
-import type { WebmailInfo } from '../lib/webmail-info.ts';
+import { classify, type SpfIncludeRecords, spfIncludesToFollow } from '#core/catalog/index.ts';
 import { DnsFailure, type LookupQueries, type MailDns } from './dns.ts';
 import type { Eventually } from './eventually.ts';
 import type { LookupCache } from './lookup-cache.ts';
-
-export type LookupResult =
-  | { kind: 'found'; info: WebmailInfo }
-  | { kind: 'no-mx' }
-  | { kind: 'unrecognised' };
+import type { DomainVerdict } from './verdict.ts';
 
 export interface LookupOptions {
   /** Only reading and writing answers: a benchmark of the DNS part passes a cache that keeps nothing. */
@@ -44,7 +39,7 @@ async function readTxtEvidence(domain: string, queries: LookupQueries): Promise<
 
 /** What DNS and the catalog say of a domain, and whether every record that was needed could be read. */
 interface Reading {
-  result: LookupResult;
+  result: DomainVerdict;
   complete: boolean;
 }
 
@@ -74,9 +69,9 @@ async function readDomain(domain: string, queries: LookupQueries): Promise<Readi
  * resolutions of one domain share one set of DNS queries. `resolve` throws DnsFailure when MX cannot be read.
  */
 export function createLookup(options: LookupOptions) {
-  const inFlight = new Map<string, Promise<LookupResult>>();
+  const inFlight = new Map<string, Promise<DomainVerdict>>();
 
-  async function resolveUncached(domain: string): Promise<LookupResult> {
+  async function resolveUncached(domain: string): Promise<DomainVerdict> {
     const { result, complete } = await options.dns.withDeadline((queries) => readDomain(domain, queries));
     if (complete) {
       const ttl = result.kind === 'found' ? options.ttlSeconds : options.negativeTtlSeconds;
@@ -86,8 +81,8 @@ export function createLookup(options: LookupOptions) {
   }
 
   return {
-    cached: (domain: string): Eventually<LookupResult | null> => options.cache.get(domain),
-    resolve(domain: string): Promise<LookupResult> {
+    cached: (domain: string): Eventually<DomainVerdict | null> => options.cache.get(domain),
+    resolve(domain: string): Promise<DomainVerdict> {
       let pending = inFlight.get(domain);
       if (!pending) {
         pending = resolveUncached(domain).finally(() => inFlight.delete(domain));

@@ -1,3 +1,4 @@
+import { openStorage } from '#server/storage/open-storage.ts';
 import { createAccounts } from './accounts.ts';
 import { createClientAddress, parseTrustedProxies } from './client-address.ts';
 import { loadConfig } from './config.ts';
@@ -12,7 +13,6 @@ import { createReadiness } from './readiness.ts';
 import { createRequestLimits } from './request-limits.ts';
 import { createRequestLog } from './request-log.ts';
 import { createService } from './service.ts';
-import { openStorage } from './storage/open-storage.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Expired cache rows are dropped this often. */

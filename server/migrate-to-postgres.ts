@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type pg from 'pg';
+import { connectPostgres, describePostgresUrl, inTransaction } from '#server/storage/postgres.ts';
+import { openSqliteDatabase, type SqliteDb } from '#server/storage/sqlite.ts';
 import { loadConfig } from './config.ts';
-import { connectPostgres, describePostgresUrl, inTransaction } from './storage/postgres.ts';
-import { openSqliteDatabase, type SqliteDb } from './storage/sqlite.ts';
 import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createSqliteStorage, openSqliteDatabase } from '#server/storage/sqlite.ts';
+import type { Storage } from '#server/storage/storage.ts';
 import { createRateLimiter, leaseSize } from './rate-limiter.ts';
-import { createSqliteStorage, openSqliteDatabase } from './storage/sqlite.ts';
-import type { Storage } from './storage/storage.ts';
 
 const WINDOW_MS = 60_000;
 

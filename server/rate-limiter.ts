@@ -1,5 +1,5 @@
+import type { Storage } from '#server/storage/storage.ts';
 import { after, type Eventually } from './eventually.ts';
-import type { Storage } from './storage/storage.ts';
 
 /**
  * A lease is at most this share of a limit: with P processes sharing a limit, at most P - 1 leases lie unused

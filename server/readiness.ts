@@ -1,5 +1,5 @@
+import type { Storage } from '#server/storage/storage.ts';
 import type { Eventually } from './eventually.ts';
-import type { Storage } from './storage/storage.ts';
 
 /**
  * Probes come from every load balancer every few seconds, and anyone may send them, so the write behind

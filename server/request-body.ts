@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { z } from 'zod';
-import { parseLookupTarget } from '../lib/email/lookup-target.ts';
+import { parseLookupTarget } from '#core/email/lookup-target.ts';
 
 /** A valid body is under 400 bytes (a 254-character address plus skip_cache); anything past this is refused. */
 export const MAX_BODY_BYTES = 8 * 1024;

@@ -1,15 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { API_PATH } from '../lib/webmail-info.ts';
+import { API_PATH } from '#core/webmail-info.ts';
 import type { Accounts } from './accounts.ts';
 import { ANSWERS, type Answer, billingAnswer, foundAnswer } from './answers.ts';
-import { DnsFailure } from './dns.ts';
 import type { Eventually } from './eventually.ts';
-import { createIsoTime } from './iso-time.ts';
-import type { Lookup, LookupResult } from './lookup.ts';
-import type { Endpoint, Metrics } from './metrics.ts';
+import { type Exchange, exchangeSteps, pathOf } from './exchange.ts';
+import type { Lookup } from './lookup.ts';
+import type { Metrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
 import { BodyTooLarge, declaresTooLargeBody, parseLookupRequest, readBody } from './request-body.ts';
 import type { LimitName, RequestLimits } from './request-limits.ts';
+import type { DomainVerdict } from './verdict.ts';
 
 /**
  * How often Node looks for connections past their header or request timeout. Its default, 30 s, let a client
@@ -40,32 +40,11 @@ export interface ConnectionSettings {
   maxConnections: number;
 }
 
-/** One request being answered, with what its log line and metrics say. */
-interface Exchange {
-  request: IncomingMessage;
-  response: ServerResponse;
-  started: number;
-  endpoint: Endpoint;
-  /**
-   * Whether the answer closes the connection: until its body has been read, a request is refused with the
-   * connection closed, so nobody's unwanted body is read to keep the connection open.
-   */
-  closeAfter: boolean;
-  account: number | null;
-  domain: string | null;
-  cache: 'hit' | 'miss' | null;
-}
-
 const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 
 function bearerKey(request: IncomingMessage): string | null {
   const match = BEARER.exec(request.headers.authorization ?? '');
   return match?.[1] ?? null;
-}
-
-function pathOf(url = '/'): string {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
 }
 
 function carriesBody(request: IncomingMessage): boolean {
@@ -82,73 +61,17 @@ const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
  * which waits only for its body and its charge, promises and their hops were about 5 % of the time (CPU
  * profile under autocannon).
  */
+const noop = () => {};
+
 export function createHandler(deps: ServiceDeps) {
   const billing = billingAnswer(deps.dashboardUrl);
-  const isoTime = createIsoTime();
   const { limits, metrics } = deps;
-
-  function send(exchange: Exchange, answer: Answer): void {
-    const { response } = exchange;
-    if (exchange.closeAfter || deps.draining()) response.shouldKeepAlive = false;
-    response.writeHead(answer.status, {
-      'Content-Type': answer.contentType ?? 'application/json; charset=utf-8',
-      'Content-Length': answer.length,
-      'Cache-Control': 'no-store',
-    });
-    response.end(answer.body);
-  }
-
-  function log(exchange: Exchange, status: number): void {
-    const { request, started, account, domain, cache } = exchange;
-    const ms = performance.now() - started;
-    metrics.request(exchange.endpoint, status);
-    if (cache) metrics.lookup(cache, ms / 1000);
-    deps.log(
-      `${isoTime()} ${request.method} ${pathOf(request.url)} ${status} ${ms.toFixed(1)}ms account=${account ?? '-'} domain=${domain ?? '-'} cache=${cache ?? '-'}`,
-    );
-  }
-
-  function fail(exchange: Exchange, error: unknown): void {
-    if (error instanceof DnsFailure) {
-      metrics.dnsFailure();
-      if (exchange.account !== null) countUnpaid(exchange.account);
-    }
-    if (!exchange.response.headersSent) send(exchange, ANSWERS.unknownError);
-    else exchange.response.destroy();
-    log(exchange, 500);
-    deps.log(`  error: ${error instanceof Error ? error.message : String(error)}`);
-  }
-
-  /** Runs a step and sends the answer it settles on; whatever it throws is answered with a 500. */
-  function step(exchange: Exchange, run: () => Answer | undefined): void {
-    let answer: Answer | undefined;
-    try {
-      answer = run();
-      if (!answer) return;
-      send(exchange, answer);
-    } catch (error) {
-      fail(exchange, error);
-      return;
-    }
-    log(exchange, answer.status);
-  }
-
-  /**
-   * Goes on with a value the storage has at hand (SQLite, the memory tiers) in this step, or with one that
-   * comes from PostgreSQL in a step of its own; a failure to get it is answered with a 500.
-   */
-  function then<T>(
-    exchange: Exchange,
-    value: Eventually<T>,
-    next: (value: T) => Answer | undefined,
-  ): Answer | undefined {
-    if (!(value instanceof Promise)) return next(value);
-    value.then(
-      (settled) => step(exchange, () => next(settled)),
-      (error: unknown) => fail(exchange, error),
-    );
-    return undefined;
-  }
+  const { fail, step, then } = exchangeSteps({
+    ...deps,
+    onDnsFailure: (exchange) => {
+      if (exchange.account !== null) void countUnpaid(exchange.account);
+    },
+  });
 
   function rateLimited(exchange: Exchange, limit: LimitName): Answer {
     metrics.rateLimited(limit);
@@ -156,10 +79,13 @@ export function createHandler(deps: ServiceDeps) {
     return ANSWERS.rateLimited;
   }
 
-  /** Counts an answer that cost its key nothing. The answer is out already: a failure to count is not its business. */
-  function countUnpaid(account: number): void {
+  /**
+   * Counts an answer that cost its key nothing. A failure to count is not the answer's business, so it never
+   * fails one.
+   */
+  function countUnpaid(account: number): Eventually<void> {
     const counted = limits.countUnpaid(account);
-    if (counted instanceof Promise) counted.catch(() => {});
+    return counted instanceof Promise ? counted.then(noop, noop) : undefined;
   }
 
   /** A request without a working key: refused, with a 401 (or the answer given) until the address's limit. */
@@ -170,10 +96,12 @@ export function createHandler(deps: ServiceDeps) {
   }
 
   /** A lookup's result: a found one is answered once its charge is committed. */
-  function answerResult(exchange: Exchange, account: number, result: LookupResult): Answer | undefined {
+  function answerResult(exchange: Exchange, account: number, result: DomainVerdict): Answer | undefined {
     if (result.kind !== 'found') {
-      countUnpaid(account);
-      return result.kind === 'no-mx' ? ANSWERS.noMx : ANSWERS.unrecognised;
+      // Counted before the answer goes out: a client that waits for each answer before asking again (on
+      // PostgreSQL, where the count is a round trip) could otherwise pass the limit by the counts on the wire.
+      const unpaid = result.kind === 'no-mx' ? ANSWERS.noMx : ANSWERS.unrecognised;
+      return then(exchange, countUnpaid(account), () => unpaid);
     }
     const found = foundAnswer(result.info);
     // Charged only now, atomically: concurrent requests that all passed canPay cannot overdraw.

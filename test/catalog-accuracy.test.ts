@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { measureAccuracy, parseLabelledDomains } from '../lib/catalog/accuracy.ts';
-import { businessProviders, consumerProviders, relays } from '../lib/catalog/providers.ts';
+import { measureAccuracy, parseLabelledDomains } from '#core/catalog/accuracy.ts';
+import { businessProviders, consumerProviders, relays } from '#core/catalog/providers.ts';
 
 const labelled = parseLabelledDomains(
   readFileSync(new URL('./fixtures/labelled-domains.tsv', import.meta.url), 'utf8'),

@@ -7,7 +7,7 @@ import {
   type CorpusSet,
   dnsCorpusRows,
   scoreDnsCorpus,
-} from '../lib/catalog/dns-corpus-accuracy.ts';
+} from '#core/catalog/dns-corpus-accuracy.ts';
 
 /**
  * `classify` on the measured MX and TXT records of company and public-body domains

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import messages from '../public/_locales/en/messages.json';
+import messages from '#locales/en/messages.json';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 /** Attributes a person reads or hears. */

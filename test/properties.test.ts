@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractEmails } from '../lib/email/extract.ts';
-import { buildSearchUrl } from '../lib/links.ts';
-import { parseLookupRequest } from '../server/request-body.ts';
+import { extractEmails } from '#core/email/extract.ts';
+import { buildSearchUrl } from '#core/links.ts';
+import { parseLookupRequest } from '#server/request-body.ts';
 
 /** Text that looks like what extraction meets: addresses, near-addresses, punctuation, CJK, long runs. */
 const emailish = fc.stringMatching(/^[a-zA-Z0-9._%+'@\-:/ <>()"'=.,;!?\u4e00-\u4e10é]{0,200}$/);

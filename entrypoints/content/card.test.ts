@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import type { LookupResult } from '@/lib/lookup/result.ts';
-import { sendRequest } from '@/lib/messages.ts';
-import { HOSTED_GMAIL_INFO } from '@/test/fixtures/hosted-examples.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { sendRequest } from '#extension/messaging.ts';
+import { CARD_TAG } from '#page/card-module.ts';
+import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { type CardUi, createCardUi } from './card.tsx';
-import { CARD_TAG } from './card-tag.ts';
 
-vi.mock('@/lib/messages.ts', () => ({ sendRequest: vi.fn() }));
+vi.mock('#extension/messaging.ts', () => ({ sendRequest: vi.fn() }));
 
 /** Only what the card uses of WXT's content script context. */
 function fakeContext(): ContentScriptContext {

@@ -6,15 +6,14 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { CARD_CSS } from '@/components/card-styles.ts';
-import { lookUpDomain } from '@/components/use-domain-lookup.ts';
-import { domainOf } from '@/lib/email/extract.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
-import type { ContentSettings } from '@/lib/messages.ts';
-import { pageThemeAt } from '@/lib/page/page-theme.ts';
-import { CARD_TAG } from './card-tag.ts';
-import { HoverCard } from './HoverCard.tsx';
-import type { HoverTarget } from './hover.ts';
+import { CARD_CSS } from '#components/card-styles.ts';
+import { type CardSettings, HoverCard } from '#components/HoverCard.tsx';
+import { domainOf } from '#core/email/extract.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { CARD_TAG } from '#page/card-module.ts';
+import type { HoverTarget } from '#page/hover.ts';
+import { pageThemeAt } from '#page/page-theme.ts';
+import { lookUpDomain } from '#ui/look-up-domain.ts';
 
 const CARD_GAP_PX = 6;
 const CARD_WIDTH_PX = 336;
@@ -49,9 +48,6 @@ function answerPeopleOnly(root: ShadowRoot): void {
   }
 }
 
-/** What of settings the card shows an answer with. */
-export type CardSettings = Pick<ContentSettings, 'searchQueryTemplate' | 'sendingAddresses'>;
-
 export interface CardUi {
   /** Shows the card; `cached` is the background's cached answer for the address's domain, if it was asked. */
   show(target: HoverTarget, settings: CardSettings, cached?: Promise<LookupResult | null>): void;
@@ -60,7 +56,7 @@ export interface CardUi {
   contains(node: EventTarget | null): boolean;
 }
 
-/** The lookup a card opened by a hover asks for: within the tab's budget (lib/lookup/card-lookup.ts). */
+/** The lookup a card opened by a hover asks for: within the tab's budget (lib/worker/card-lookup.ts). */
 const lookUpOnHover = (domain: string) => lookUpDomain(domain, { intent: 'hover' });
 
 export async function createCardUi(ctx: ContentScriptContext, onClose: () => void): Promise<CardUi> {

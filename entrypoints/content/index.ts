@@ -1,14 +1,14 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { domainOf } from '@/lib/email/extract.ts';
-import type { LookupResult } from '@/lib/lookup/result.ts';
-import { type ContentSettings, sendRequest } from '@/lib/messages.ts';
-import { createPageScanner } from '@/lib/page/page-scanner.ts';
-import { addressSources } from '@/lib/page/sources/index.ts';
+import { domainOf } from '#core/email/extract.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { type ContentSettings, sendRequest } from '#extension/messaging.ts';
+import { CARD_MODULE_FILE, CARD_TAG } from '#page/card-module.ts';
+import { type HoverTarget, watchHovers } from '#page/hover.ts';
+import { createPageScanner } from '#page/page-scanner.ts';
+import { answerQueryUnderFocus } from '#page/query-under-focus.ts';
+import { addressSources } from '#page/sources/index.ts';
 import type { CardUi } from './card.tsx';
-import { CARD_TAG } from './card-tag.ts';
-import { type HoverTarget, watchHovers } from './hover.ts';
-import { answerQueryUnderFocus } from './query-under-focus.ts';
 
 export default defineContentScript({
   matches: ['<all_urls>'],
@@ -35,7 +35,7 @@ export default defineContentScript({
 
     const scanner = createPageScanner(
       ctx,
-      addressSources(settings),
+      addressSources(settings, location.hostname),
       (addresses) => {
         sendRequest({ type: 'report-addresses', addresses }).catch(() => {});
       },
@@ -52,7 +52,7 @@ export default defineContentScript({
 
     /** Loads the card module once, when a card is first about to be shown. */
     function loadCard(): Promise<CardUi> {
-      loading ??= import(/* @vite-ignore */ browser.runtime.getURL('/content-scripts/card.js'))
+      loading ??= import(/* @vite-ignore */ browser.runtime.getURL(`/${CARD_MODULE_FILE}`))
         .then((module: typeof import('./card.tsx')) => module.createCardUi(ctx, close))
         .then((ui) => (card = ui));
       // A failed load (the extension was updated under the page) is tried again on the next hover.

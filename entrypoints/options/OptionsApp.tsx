@@ -1,11 +1,17 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { PAGE_THEME_CSS } from '@/components/theme.ts';
-import { t } from '@/lib/i18n.ts';
-import type { ManagedField } from '@/lib/managed-settings.ts';
-import { sendRequest } from '@/lib/messages.ts';
-import { baseUrlProblem, baseUrlSchema, DEFAULT_API_BASE_URL, type Settings } from '@/lib/settings.ts';
-import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { PAGE_THEME_CSS } from '#components/theme.ts';
+import { t } from '#extension/i18n.ts';
+import { sendRequest } from '#extension/messaging.ts';
+import { type ManagedField, ownSettingsToSave } from '#settings/managed.ts';
+import {
+  baseUrlProblem,
+  baseUrlSchema,
+  cleanApiKey,
+  DEFAULT_API_BASE_URL,
+  type Settings,
+} from '#settings/schema.ts';
+import { inForce, useSettingsStore } from '#settings/store.ts';
 
 const OPTIONS_CSS = `${PAGE_THEME_CSS}
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: var(--wl-fg); }
@@ -52,19 +58,109 @@ function ManagedHint({ id }: { id: string }) {
   );
 }
 
+type ManagedProps = { disabled?: boolean; 'data-managed': string; 'aria-describedby'?: string };
+
+/** The key: typed, shown or hidden, and tested against the service without saving it. */
+function KeyField(props: {
+  apiKey: string;
+  locked: boolean;
+  managedProps: ManagedProps;
+  onChange: (key: string) => void;
+  onTest: () => void;
+  testResult: string | null;
+}) {
+  const { apiKey, locked, managedProps, onChange, onTest, testResult } = props;
+  const [showKey, setShowKey] = useState(false);
+  return (
+    <>
+      <label htmlFor="api-key">{t('optionsApiKey')}</label>
+      <div className="row">
+        <input
+          id="api-key"
+          data-testid="api-key-input"
+          type={showKey ? 'text' : 'password'}
+          autoComplete="off"
+          spellCheck={false}
+          value={locked ? '' : apiKey}
+          placeholder={locked ? t('managedKeyPlaceholder') : undefined}
+          {...managedProps}
+          onChange={(event) => onChange(cleanApiKey(event.target.value))}
+        />
+        <button type="button" onClick={() => setShowKey(!showKey)} aria-pressed={showKey} disabled={locked}>
+          {showKey ? t('optionsHideKey') : t('optionsShowKey')}
+        </button>
+        <button type="button" data-testid="test-key" onClick={onTest}>
+          {t('optionsTestKey')}
+        </button>
+      </div>
+      {locked ? <ManagedHint id="apiKey-managed" /> : <p className="hint">{t('optionsKeyHint')}</p>}
+      <p className="status" data-testid="test-key-result" role="status">
+        {testResult}
+      </p>
+    </>
+  );
+}
+
+/** How many answers the cache keeps, and a button that empties it. */
+function CacheRow() {
+  const [entries, setEntries] = useState<number | null>(null);
+  useEffect(() => {
+    void sendRequest({ type: 'cache-stats' }).then((stats) => setEntries(stats.entries));
+  }, []);
+  const clear = async () => setEntries((await sendRequest({ type: 'clear-cache' })).entries);
+  return (
+    <div className="row">
+      <button type="button" data-testid="clear-cache" onClick={() => void clear()}>
+        {t('optionsClearCache')}
+      </button>
+      <span data-testid="cache-count">{entries === null ? '' : t('optionsCacheCount', entries)}</span>
+    </div>
+  );
+}
+
+/**
+ * Saves the page's draft and key: the service address checked, its host permission asked for (while the
+ * click still counts as the person's gesture), the fields the organisation set left as they were.
+ */
+async function saveOptions(draft: Draft, apiKey: string): Promise<{ ok: boolean; text: string }> {
+  const store = useSettingsStore.getState();
+  const locked = (field: ManagedField) => store.managed.fields.includes(field);
+  const baseUrl = baseUrlSchema.safeParse(locked('baseUrl') ? store.settings.baseUrl : draft.baseUrl);
+  if (!baseUrl.success) return { ok: false, text: baseUrlMessage(draft.baseUrl) };
+  if (!locked('baseUrl') && hostPattern(baseUrl.data) !== hostPattern(DEFAULT_API_BASE_URL)) {
+    const granted = await browser.permissions.request({ origins: [hostPattern(baseUrl.data)] });
+    if (!granted) return { ok: false, text: t('optionsNoAccess', new URL(baseUrl.data).host) };
+  }
+  const edited: Settings = {
+    ...draft,
+    baseUrl: baseUrl.data,
+    disabledSites: fromLines(draft.disabledSites),
+    sendingAddresses: fromLines(draft.sendingAddresses),
+  };
+  await store.save(
+    ownSettingsToSave(edited, store.settings, store.managed.fields),
+    locked('apiKey') ? store.apiKey : apiKey,
+  );
+  return { ok: true, text: t('optionsSaved') };
+}
+
+/** The site integrations a person (or IT) can switch off, each a checkbox. */
+const INTEGRATIONS = [
+  { field: 'gmailIntegration', testId: 'gmail-integration-input', label: 'optionsGmail' },
+  { field: 'outlookIntegration', testId: 'outlook-integration-input', label: 'optionsOutlook' },
+] as const;
+
 export function OptionsApp() {
   const store = useSettingsStore();
   const [apiKey, setApiKey] = useState('');
-  const [showKey, setShowKey] = useState(false);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [testResult, setTestResult] = useState<string | null>(null);
-  const [cacheEntries, setCacheEntries] = useState<number | null>(null);
 
   useEffect(() => {
     void store.load().then(() => {
       const state = useSettingsStore.getState();
-      const settings = settingsInForce(state);
+      const settings = inForce(state);
       setApiKey(state.apiKey);
       setDraft({
         ...settings,
@@ -72,7 +168,6 @@ export function OptionsApp() {
         sendingAddresses: toLines(settings.sendingAddresses),
       });
     });
-    void sendRequest({ type: 'cache-stats' }).then((stats) => setCacheEntries(stats.entries));
   }, [store.load]);
 
   if (!draft) return <main>{t('optionsLoading')}</main>;
@@ -86,35 +181,7 @@ export function OptionsApp() {
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
-    const own = useSettingsStore.getState();
-    const baseUrl = baseUrlSchema.safeParse(locked('baseUrl') ? own.settings.baseUrl : draft.baseUrl);
-    if (!baseUrl.success) {
-      setStatus({ ok: false, text: baseUrlMessage(draft.baseUrl) });
-      return;
-    }
-    if (!locked('baseUrl') && hostPattern(baseUrl.data) !== hostPattern(DEFAULT_API_BASE_URL)) {
-      // Asked for while the click still counts as the person's gesture.
-      const granted = await browser.permissions.request({ origins: [hostPattern(baseUrl.data)] });
-      if (!granted) {
-        setStatus({
-          ok: false,
-          text: t('optionsNoAccess', new URL(baseUrl.data).host),
-        });
-        return;
-      }
-    }
-    const edited: Settings = {
-      ...draft,
-      baseUrl: baseUrl.data,
-      disabledSites: fromLines(draft.disabledSites),
-      sendingAddresses: fromLines(draft.sendingAddresses),
-    };
-    // The person's own values stay under what the organisation set, for when its policy goes.
-    const kept = Object.fromEntries(
-      store.managed.fields.filter((field) => field !== 'apiKey').map((field) => [field, own.settings[field]]),
-    );
-    await store.save({ ...edited, ...kept }, locked('apiKey') ? own.apiKey : apiKey);
-    setStatus({ ok: true, text: t('optionsSaved') });
+    setStatus(await saveOptions(draft, apiKey));
   };
 
   const testKey = async () => {
@@ -128,11 +195,6 @@ export function OptionsApp() {
     setTestResult(result.detail ? `${result.title}: ${result.detail}` : result.title);
   };
 
-  const clearCache = async () => {
-    const result = await sendRequest({ type: 'clear-cache' });
-    setCacheEntries(result.entries);
-  };
-
   return (
     <main>
       <style>{OPTIONS_CSS}</style>
@@ -143,39 +205,14 @@ export function OptionsApp() {
         </p>
       )}
       <form onSubmit={(event) => void save(event)}>
-        <label htmlFor="api-key">{t('optionsApiKey')}</label>
-        <div className="row">
-          <input
-            id="api-key"
-            data-testid="api-key-input"
-            type={showKey ? 'text' : 'password'}
-            autoComplete="off"
-            spellCheck={false}
-            value={locked('apiKey') ? '' : apiKey}
-            placeholder={locked('apiKey') ? t('managedKeyPlaceholder') : undefined}
-            {...managedProps('apiKey')}
-            onChange={(event) => setApiKey(event.target.value.trim())}
-          />
-          <button
-            type="button"
-            onClick={() => setShowKey(!showKey)}
-            aria-pressed={showKey}
-            disabled={locked('apiKey')}
-          >
-            {showKey ? t('optionsHideKey') : t('optionsShowKey')}
-          </button>
-          <button type="button" data-testid="test-key" onClick={() => void testKey()}>
-            {t('optionsTestKey')}
-          </button>
-        </div>
-        {locked('apiKey') ? (
-          <ManagedHint id="apiKey-managed" />
-        ) : (
-          <p className="hint">{t('optionsKeyHint')}</p>
-        )}
-        <p className="status" data-testid="test-key-result" role="status">
-          {testResult}
-        </p>
+        <KeyField
+          apiKey={apiKey}
+          locked={locked('apiKey')}
+          managedProps={managedProps('apiKey')}
+          onChange={setApiKey}
+          onTest={() => void testKey()}
+          testResult={testResult}
+        />
 
         <label htmlFor="base-url">{t('optionsBaseUrl')}</label>
         <input
@@ -231,14 +268,7 @@ export function OptionsApp() {
           value={draft.cacheTtlHours}
           onChange={(event) => update({ cacheTtlHours: Number(event.target.value) })}
         />
-        <div className="row">
-          <button type="button" data-testid="clear-cache" onClick={() => void clearCache()}>
-            {t('optionsClearCache')}
-          </button>
-          <span data-testid="cache-count">
-            {cacheEntries === null ? '' : t('optionsCacheCount', cacheEntries)}
-          </span>
-        </div>
+        <CacheRow />
 
         <label htmlFor="disabled-sites">{t('optionsDisabledSites')}</label>
         <textarea
@@ -252,17 +282,21 @@ export function OptionsApp() {
         {locked('disabledSites') && <ManagedHint id="disabledSites-managed" />}
         <p className="hint">{t('optionsDisabledSitesHint')}</p>
 
-        <label>
-          <input
-            type="checkbox"
-            data-testid="gmail-integration-input"
-            checked={draft.gmailIntegration}
-            {...managedProps('gmailIntegration')}
-            onChange={(event) => update({ gmailIntegration: event.target.checked })}
-          />{' '}
-          {t('optionsGmail')}
-        </label>
-        {locked('gmailIntegration') && <ManagedHint id="gmailIntegration-managed" />}
+        {INTEGRATIONS.map(({ field, testId, label }) => (
+          <Fragment key={field}>
+            <label>
+              <input
+                type="checkbox"
+                data-testid={testId}
+                checked={draft[field]}
+                {...managedProps(field)}
+                onChange={(event) => update({ [field]: event.target.checked })}
+              />{' '}
+              {t(label)}
+            </label>
+            {locked(field) && <ManagedHint id={`${field}-managed`} />}
+          </Fragment>
+        ))}
 
         <p>
           <button type="submit" className="primary" data-testid="api-key-save">

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { t } from '@/lib/i18n.ts';
+import { t } from '#extension/i18n.ts';
 import { OptionsApp } from './OptionsApp.tsx';
 
 document.title = t('optionsTitle');

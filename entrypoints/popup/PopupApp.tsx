@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { CARD_CSS } from '@/components/card-styles.ts';
-import { ResultCard } from '@/components/ResultCard.tsx';
-import { PAGE_THEME_CSS } from '@/components/theme.ts';
-import { useDomainLookup } from '@/components/use-domain-lookup.ts';
-import { parseLookupTarget } from '@/lib/email/lookup-target.ts';
-import { t } from '@/lib/i18n.ts';
-import { sendRequest, type TabSummary } from '@/lib/messages.ts';
-import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { CARD_CSS } from '#components/card-styles.ts';
+import { ResultCard } from '#components/ResultCard.tsx';
+import { PAGE_THEME_CSS } from '#components/theme.ts';
+import { parseLookupTarget } from '#core/email/lookup-target.ts';
+import { t } from '#extension/i18n.ts';
+import { sendRequest, type TabSummary } from '#extension/messaging.ts';
+import { inForce, useSettingsStore } from '#settings/store.ts';
+import { useDomainLookup } from '#ui/use-domain-lookup.ts';
 import { TabAddresses } from './TabAddresses.tsx';
 
 const POPUP_CSS = `${PAGE_THEME_CSS}${CARD_CSS}
@@ -36,7 +36,7 @@ async function targetTabId(): Promise<number | null> {
 export function PopupApp() {
   const store = useSettingsStore();
   const { load } = store;
-  const settings = settingsInForce(store);
+  const settings = inForce(store);
   const [summary, setSummary] = useState<TabSummary | null>(null);
   const [summaryError, setSummaryError] = useState<string | null>(null);
   const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('lookup') ?? '');

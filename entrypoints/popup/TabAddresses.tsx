@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { ResultCard } from '@/components/ResultCard.tsx';
-import { type DomainState, useDomainResults } from '@/components/use-domain-results.ts';
-import { domainOf } from '@/lib/email/extract.ts';
-import { addressRows } from '@/lib/export/address-table.ts';
-import { t } from '@/lib/i18n.ts';
-import type { TabSummary } from '@/lib/messages.ts';
-import type { Settings } from '@/lib/settings.ts';
-import { copyTable, downloadCsv } from './take-away.ts';
+import { ResultCard } from '#components/ResultCard.tsx';
+import { domainOf } from '#core/email/extract.ts';
+import { t } from '#extension/i18n.ts';
+import type { TabSummary } from '#extension/messaging.ts';
+import type { Settings } from '#settings/schema.ts';
+import { addressRows } from '#ui/address-table.ts';
+import { copyTable, downloadCsv } from '#ui/take-away.ts';
+import { type DomainState, useDomainResults } from '#ui/use-domain-results.ts';
 
 function DomainGroup({
   domain,

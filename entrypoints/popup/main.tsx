@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { t } from '@/lib/i18n.ts';
+import { t } from '#extension/i18n.ts';
 import { PopupApp } from './PopupApp.tsx';
 
 document.title = t('extName');

@@ -1,13 +1,14 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { CARD_CSS } from '@/components/card-styles.ts';
-import { ResultCard } from '@/components/ResultCard.tsx';
-import { PAGE_THEME_CSS } from '@/components/theme.ts';
-import { useDomainLookup } from '@/components/use-domain-lookup.ts';
-import { domainOf } from '@/lib/email/extract.ts';
-import { t } from '@/lib/i18n.ts';
-import { sendRequest } from '@/lib/messages.ts';
-import { settingsInForce, useSettingsStore } from '@/lib/stores/settings-store.ts';
+import { CARD_CSS } from '#components/card-styles.ts';
+import { ResultCard } from '#components/ResultCard.tsx';
+import { PAGE_THEME_CSS } from '#components/theme.ts';
+import { domainOf } from '#core/email/extract.ts';
+import { t } from '#extension/i18n.ts';
+import { sendRequest } from '#extension/messaging.ts';
+import { cleanApiKey } from '#settings/schema.ts';
+import { inForce, useSettingsStore } from '#settings/store.ts';
+import { useDomainLookup } from '#ui/use-domain-lookup.ts';
 
 /** The sample card's address: a domain the built-in catalog knows, so the card shows an answer without a key. */
 const SAMPLE_ADDRESS = 'jane@gmail.com';
@@ -44,7 +45,7 @@ export function WelcomeApp() {
     const result = await sendRequest({
       type: 'test-key',
       apiKey: key,
-      baseUrl: settingsInForce(state).baseUrl,
+      baseUrl: inForce(state).baseUrl,
     });
     if (!result.ok) {
       setKeyResult({ ok: false, text: result.detail ? `${result.title}: ${result.detail}` : result.title });
@@ -74,7 +75,7 @@ export function WelcomeApp() {
               autoComplete="off"
               spellCheck={false}
               value={key}
-              onChange={(event) => setKey(event.target.value.trim())}
+              onChange={(event) => setKey(cleanApiKey(event.target.value))}
             />
             <button type="submit" className="wl-button" data-testid="welcome-key-save">
               {t('welcomeKeySave')}
@@ -95,8 +96,8 @@ export function WelcomeApp() {
           <ResultCard
             address={SAMPLE_ADDRESS}
             result={sample.result}
-            searchQueryTemplate={settingsInForce(store).searchQueryTemplate}
-            sendingAddresses={settingsInForce(store).sendingAddresses}
+            searchQueryTemplate={inForce(store).searchQueryTemplate}
+            sendingAddresses={inForce(store).sendingAddresses}
             onRefresh={() => void run(domainOf(SAMPLE_ADDRESS), { refresh: true })}
             onLookUp={() => void run(domainOf(SAMPLE_ADDRESS))}
             onOpenOptions={() => void browser.runtime.openOptionsPage()}

@@ -1,11 +1,22 @@
-export { classify, type MailboxEvidenceProperties } from './classify.ts';
+/**
+ * `lib/catalog`, as ../shared/DESIGN.md names it for code outside the extension and the service: the
+ * provider catalog and `classify`. The code lives in the core room (lib/core/catalog); this is its
+ * documented entry point.
+ */
 export {
+  businessProviders,
+  classify,
+  consumerProviders,
+  type ProviderEntry,
+  type RelayEntry,
+  relays,
+  type SpfIncludeRecords,
+  spfIncludesToFollow,
+} from '#core/catalog/index.ts';
+export {
+  type MailboxEvidenceProperties,
   PROVIDER_CONFIDENCES,
   PROVIDER_SOURCES,
   type ProviderConfidence,
   type ProviderSource,
-  type SpfIncludeRecords,
-  spfIncludesToFollow,
-} from './mailbox-evidence.ts';
-export type { ProviderEntry, RelayEntry } from './providers.ts';
-export { businessProviders, consumerProviders, relays } from './providers.ts';
+} from '#core/webmail-info.ts';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPORT_DEBOUNCE_MS } from '@/lib/limits.ts';
+import { REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
+import { addressSources } from '#page/sources/index.ts';
 import { createPageScanner, type ScanContext } from './page-scanner.ts';
-import { addressSources } from './sources/index.ts';
 
 /** Callbacks of the scanners made by a test, run when it ends, as a replaced content script's are. */
 const invalidations: (() => void)[] = [];
@@ -43,7 +43,11 @@ describe('page scanner without the CSS Custom Highlight API (older Firefox)', ()
       <textarea>typed@example.com</textarea>
       <div contenteditable="true">draft@example.com</div>`;
     const reported = vi.fn();
-    const scanner = createPageScanner(fakeContext(), addressSources({ gmailIntegration: true }), reported);
+    const scanner = createPageScanner(
+      fakeContext(),
+      addressSources({ gmailIntegration: true, outlookIntegration: true }, 'localhost'),
+      reported,
+    );
     scanner.start();
     await vi.waitFor(() => expect(reported).toHaveBeenCalled(), { timeout: REPORT_DEBOUNCE_MS + 2_000 });
     expect(new Set(reported.mock.lastCall?.[0])).toEqual(
@@ -58,7 +62,11 @@ describe('page scanner without the CSS Custom Highlight API (older Firefox)', ()
   it('reports the same addresses only once, however the page changes around them', async () => {
     document.body.innerHTML = '<p>Write to jane@example.com</p>';
     const reported = vi.fn();
-    createPageScanner(fakeContext(), addressSources({ gmailIntegration: false }), reported).start();
+    createPageScanner(
+      fakeContext(),
+      addressSources({ gmailIntegration: false, outlookIntegration: false }, 'localhost'),
+      reported,
+    ).start();
     await vi.waitFor(() => expect(reported).toHaveBeenCalledTimes(1), { timeout: 3_000 });
     const panel = document.createElement('div');
     panel.textContent = 'A notice without any address';
@@ -71,7 +79,11 @@ describe('page scanner without the CSS Custom Highlight API (older Firefox)', ()
 
   it('catches addresses added later, and forgets removed ones', async () => {
     const reported = vi.fn();
-    createPageScanner(fakeContext(), addressSources({ gmailIntegration: false }), reported).start();
+    createPageScanner(
+      fakeContext(),
+      addressSources({ gmailIntegration: false, outlookIntegration: false }, 'localhost'),
+      reported,
+    ).start();
     const line = document.createElement('p');
     line.textContent = 'late@example.com';
     document.body.append(line);
@@ -92,7 +104,11 @@ describe('page scanner without the CSS Custom Highlight API (older Firefox)', ()
       requestIdleCallback: (callback: IdleRequestCallback) => idle.push(callback),
     };
     const reported = vi.fn();
-    createPageScanner(ctx, addressSources({ gmailIntegration: false }), reported).start();
+    createPageScanner(
+      ctx,
+      addressSources({ gmailIntegration: false, outlookIntegration: false }, 'localhost'),
+      reported,
+    ).start();
     const line = document.createElement('p');
     line.textContent = 'late@example.com';
     document.body.append(line);

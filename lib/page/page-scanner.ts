@@ -1,4 +1,4 @@
-import { MAX_ADDRESSES_PER_PAGE, REPORT_DEBOUNCE_MS } from '@/lib/limits.ts';
+import { MAX_ADDRESSES_PER_PAGE, REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
 import type { AddressSource } from './address-source.ts';
 import { createAddressIndex } from './scanner/address-index.ts';
 import { createPageObserver } from './scanner/page-observer.ts';

@@ -1,4 +1,4 @@
-import { MAX_UNDERLINED_TEXT_LENGTH, NEAR_SCREEN_MARGIN, UNDERLINE_RUN_LENGTH } from '@/lib/limits.ts';
+import { MAX_UNDERLINED_TEXT_LENGTH, NEAR_SCREEN_MARGIN, UNDERLINE_RUN_LENGTH } from '#extension/limits.ts';
 import { UNDERLINE_NAME } from './underline-name.ts';
 
 /** Where in a text node an address is, as offsets into its data. */

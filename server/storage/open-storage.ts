@@ -1,4 +1,4 @@
-import type { ServiceConfig } from '../config.ts';
+import type { ServiceConfig } from '#server/config.ts';
 import { openPostgresStorage } from './postgres.ts';
 import { openSqliteStorage } from './sqlite.ts';
 import type { Storage } from './storage.ts';

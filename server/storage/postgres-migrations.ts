@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import { revokeDemoKeySql } from '../demo-key.ts';
+import { revokeDemoKeySql } from '#server/demo-key.ts';
 
 /**
  * The PostgreSQL schema, one step per version, recorded in `schema_migrations`. The data model is SQLite's

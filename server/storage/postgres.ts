@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { canPaySql, paidSql } from '../billing-rule.ts';
+import { canPaySql, paidSql } from '#server/billing-rule.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import { NOT_FOUND_TRIM_SQL, RATE_LIMIT_TAKE_SQL, WRITE_PROBE_SQL } from './shared-sql.ts';
 import type { AccountSummary, CachedRow, Storage } from './storage.ts';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { revokeDemoKeySql } from '../demo-key.ts';
+import { revokeDemoKeySql } from '#server/demo-key.ts';
 
 /**
  * The SQLite schema, one step per version; a file's `user_version` says how many steps it has had. The first

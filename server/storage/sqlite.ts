@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { canPaySql, paidSql } from '../billing-rule.ts';
+import { canPaySql, paidSql } from '#server/billing-rule.ts';
 import { forSqlite, NOT_FOUND_TRIM_SQL, RATE_LIMIT_TAKE_SQL, WRITE_PROBE_SQL } from './shared-sql.ts';
 import { migrateSqlite } from './sqlite-migrations.ts';
 import type { AccountSummary, CachedRow, Storage } from './storage.ts';

@@ -1,4 +1,4 @@
-import type { Eventually } from '../eventually.ts';
+import type { Eventually } from '#server/eventually.ts';
 
 /** What an account can pay with. Times are milliseconds since the epoch, as everywhere in storage. */
 export interface Balance {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domainOf } from '../../lib/email/extract.ts';
+import { domainOf } from '#core/email/extract.ts';
 import { BROWSERS } from './support/driver.ts';
 import { useBrowserStack } from './support/stack.ts';
 

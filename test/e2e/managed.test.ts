@@ -7,7 +7,7 @@ import { type Backend, startBackend } from './support/stack.ts';
 
 /**
  * Deployed by IT, in Chromium: the organisation's policy (a Chromium policy file that only this browser
- * sees) sets the key, the service, the search query, the sites to stay off and Gmail integration.
+ * sees) sets the key, the service, the search query, the sites to stay off and Gmail and Outlook integration.
  */
 let backend: Backend;
 let browser: ExtensionBrowser;
@@ -21,6 +21,7 @@ beforeAll(async () => {
       searchQueryTemplate: 'from:{address}',
       disabledSites: ['127.0.0.1'],
       gmailIntegration: false,
+      outlookIntegration: false,
     },
   });
 });
@@ -55,6 +56,7 @@ describe('settings managed by the organisation', () => {
       'query-template-input',
       'disabled-sites-input',
       'gmail-integration-input',
+      'outlook-integration-input',
     ]) {
       expect(await options.getByTestId(id).isDisabled(), id).toBe(true);
       expect(await options.getByTestId(id).getAttribute('data-managed'), id).toBe('true');
@@ -64,6 +66,7 @@ describe('settings managed by the organisation', () => {
     expect(await options.getByTestId('base-url-input').inputValue()).toBe(backend.proxy.url);
     expect(await options.getByTestId('query-template-input').inputValue()).toBe('from:{address}');
     expect(await options.getByTestId('gmail-integration-input').isChecked()).toBe(false);
+    expect(await options.getByTestId('outlook-integration-input').isChecked()).toBe(false);
     expect(await options.content()).not.toContain(backend.key);
 
     // Saving keeps the person's own values under the organisation's.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { domainOf } from '../../lib/email/extract.ts';
-import { HOVER_LOOKUP_BURST } from '../../lib/limits.ts';
+import { domainOf } from '#core/email/extract.ts';
+import { HOVER_LOOKUP_BURST } from '#extension/limits.ts';
 import messages from '../../public/_locales/en/messages.json';
 import { BROWSERS, type PageDriver, type Point } from './support/driver.ts';
 import { cardsShown, watchForCards } from './support/in-page.ts';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLUMNS } from '../../lib/export/address-table.ts';
-import { POPUP_LOOKUP_BUDGET } from '../../lib/limits.ts';
+import { POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
+import { COLUMNS } from '#ui/address-table.ts';
 import { addPasteTarget } from './support/in-page.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheEntryKey } from '../../lib/lookup/cache.ts';
+import { cacheEntryKey } from '#worker/answer-cache.ts';
 import { chromiumCard, hoverText } from './support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 

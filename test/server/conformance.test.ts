@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { envelopeSchema } from '../../lib/webmail-info.ts';
+import { envelopeSchema } from '#core/webmail-info-schema.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { HOSTED_GMAIL_INFO } from '../fixtures/hosted-examples.ts';
 import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';

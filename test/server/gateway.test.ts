@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { MailboxEvidenceProperties } from '../../lib/catalog/index.ts';
-import { envelopeSchema, type WebmailInfo } from '../../lib/webmail-info.ts';
+import type { MailboxEvidenceProperties } from '#core/webmail-info.ts';
+import { envelopeSchema, type WebmailInfo } from '#core/webmail-info-schema.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 

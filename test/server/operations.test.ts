@@ -2,7 +2,7 @@ import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_PATH } from '../../lib/webmail-info.ts';
+import { API_PATH } from '#core/webmail-info.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite.ts';
 import { type ServiceProcess, unprivilegedUser } from '../support/service-process.ts';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { API_PATH } from '../../lib/webmail-info.ts';
+import { API_PATH } from '#core/webmail-info.ts';
 import { createAccounts } from '../../server/accounts.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStorage } from '../../server/storage/open-storage.ts';

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEXT_WINDOW } from '@/lib/limits.ts';
-import { addressSources } from '../sources/index.ts';
-import type { Stretch } from '../underlines.ts';
+import { TEXT_WINDOW } from '#extension/limits.ts';
+import { addressSources } from '#page/sources/index.ts';
+import type { Stretch } from '#page/underlines.ts';
 import { createAddressIndex } from './address-index.ts';
 
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
 function indexWithUnderlines(ownHostTag = '') {
   const underlined = new Map<Text, readonly Stretch[]>();
   const index = createAddressIndex(
-    addressSources({ gmailIntegration: false }),
+    addressSources({ gmailIntegration: false, outlookIntegration: false }, 'example.com'),
     { set: (node, stretches) => underlined.set(node, stretches), forget: (node) => underlined.delete(node) },
     ownHostTag,
   );

@@ -1,7 +1,7 @@
-import { findEmails, mayHoldAddress } from '@/lib/email/obfuscated.ts';
-import { TEXT_WINDOW } from '@/lib/limits.ts';
-import type { AddressSource } from '../address-source.ts';
-import type { Underlines } from '../underlines.ts';
+import { findEmails, mayHoldAddress } from '#core/email/obfuscated.ts';
+import { TEXT_WINDOW } from '#extension/limits.ts';
+import type { AddressSource } from '#page/address-source.ts';
+import type { Underlines } from '#page/underlines.ts';
 import { createFoundAddresses } from './found-addresses.ts';
 import { isSkippedText } from './readable-text.ts';
 

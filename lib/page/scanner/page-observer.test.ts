@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SMALL_MUTATION_BATCH } from '@/lib/limits.ts';
-import { addressSources } from '../sources/index.ts';
+import { SMALL_MUTATION_BATCH } from '#extension/limits.ts';
+import { addressSources } from '#page/sources/index.ts';
 import { createPageObserver } from './page-observer.ts';
 
 afterEach(() => {
@@ -17,7 +17,7 @@ function observedPage() {
     onSourceChanged: vi.fn(),
   };
   const observer = createPageObserver(
-    addressSources({ gmailIntegration: false }),
+    addressSources({ gmailIntegration: false, outlookIntegration: false }, 'example.com'),
     told.index,
     told.planner,
     told.scheduler,

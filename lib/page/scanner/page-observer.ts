@@ -1,5 +1,5 @@
-import { SMALL_MUTATION_BATCH } from '@/lib/limits.ts';
-import type { AddressSource } from '../address-source.ts';
+import { SMALL_MUTATION_BATCH } from '#extension/limits.ts';
+import type { AddressSource } from '#page/address-source.ts';
 import type { AddressIndex } from './address-index.ts';
 import type { Planner } from './planner.ts';
 import type { Scheduler } from './scheduler.ts';

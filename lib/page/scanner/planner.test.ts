@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_ELEMENTS_PER_PART, SMALL_MUTATION_BATCH } from '@/lib/limits.ts';
-import { addressSources } from '../sources/index.ts';
+import { FIRST_ELEMENTS_PER_PART, SMALL_MUTATION_BATCH } from '#extension/limits.ts';
+import { addressSources } from '#page/sources/index.ts';
 import { createAddressIndex } from './address-index.ts';
 import type { FoundNodes, PageQueries } from './page-queries.ts';
 import { Planner } from './planner.ts';
@@ -12,7 +12,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const sources = addressSources({ gmailIntegration: false });
+const sources = addressSources({ gmailIntegration: false, outlookIntegration: false }, 'example.com');
 
 /**
  * The page's queries answered by a walk (happy-dom has no XPath), each text query's element count kept:

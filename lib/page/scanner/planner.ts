@@ -5,8 +5,8 @@ import {
   MIN_ELEMENTS_PER_PART,
   PART_QUERIES_MS,
   SMALL_MUTATION_BATCH,
-} from '@/lib/limits.ts';
-import type { AddressSource } from '../address-source.ts';
+} from '#extension/limits.ts';
+import type { AddressSource } from '#page/address-source.ts';
 import type { AddressIndex } from './address-index.ts';
 import type { FoundNodes, PageQueries } from './page-queries.ts';
 import {

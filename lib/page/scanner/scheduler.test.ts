@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LATE_STEP_MS, MAX_SLICE_IN_PAGE_TASK_MS, MAX_SLICE_MS } from '@/lib/limits.ts';
+import { LATE_STEP_MS, MAX_SLICE_IN_PAGE_TASK_MS, MAX_SLICE_MS } from '#extension/limits.ts';
 import {
   createScheduler,
   DONE,

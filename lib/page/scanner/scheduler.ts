@@ -5,7 +5,7 @@ import {
   MAX_SLICE_MS,
   MAX_UNITS_PER_CLOCK_READ,
   QUICK_UNITS_MS,
-} from '@/lib/limits.ts';
+} from '#extension/limits.ts';
 
 /** What the scanner needs of the content script's context: timers that stop when the script is replaced. */
 export interface ScanContext {

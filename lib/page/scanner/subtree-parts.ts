@@ -5,7 +5,7 @@
  * children of one parent, which one query reads together (one query per small child would cost more).
  */
 
-import { MAX_CHILDREN_COUNTED } from '@/lib/limits.ts';
+import { MAX_CHILDREN_COUNTED } from '#extension/limits.ts';
 
 /** Consecutive element children of one parent, read together. */
 export interface ElementRun {

@@ -1,5 +1,5 @@
-import { decodeCloudflareEmail } from '@/lib/email/cloudflare.ts';
-import type { AddressSource } from '../address-source.ts';
+import { decodeCloudflareEmail } from '#core/email/cloudflare.ts';
+import type { AddressSource } from '#page/address-source.ts';
 
 /**
  * Cloudflare's email protection: a `data-cfemail` span (`<span class="__cf_email__" data-cfemail="...">`),

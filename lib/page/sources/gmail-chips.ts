@@ -1,5 +1,5 @@
-import { addressIn } from '@/lib/email/extract.ts';
-import type { AddressSource } from '../address-source.ts';
+import { addressIn } from '#core/email/extract.ts';
+import type { AddressSource } from '#page/address-source.ts';
 
 /**
  * Gmail's people chips: `<span email="jane@example.com" name="Jane">` on a thread list's senders

@@ -1,5 +1,5 @@
-import { addressIn } from '@/lib/email/extract.ts';
-import type { AddressSource } from '../address-source.ts';
+import { addressIn } from '#core/email/extract.ts';
+import type { AddressSource } from '#page/address-source.ts';
 
 /** The attributes Google's apps put a person's identity in, when it is an address. */
 const PERSON_ATTRIBUTES = ['data-hovercard-id', 'jid', 'data-email'] as const;

@@ -1,5 +1,5 @@
-import { parseMailto } from '@/lib/email/mailto.ts';
-import type { AddressSource } from '../address-source.ts';
+import { parseMailto } from '#core/email/mailto.ts';
+import type { AddressSource } from '#page/address-source.ts';
 
 /**
  * Links that write a mail: every recipient of the `mailto:` target (to, cc, bcc, display names, written

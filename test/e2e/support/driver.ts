@@ -10,7 +10,7 @@
  * card goes through card.ts, and what it reads of a page names a test id or a CSS selector (card.ts's
  * `selectorOf`).
  */
-import type { Settings } from '../../../lib/settings.ts';
+import type { Settings } from '#settings/schema.ts';
 import { seriousViolations } from './axe.ts';
 import { type Card, selectorOf } from './card.ts';
 import { launchChromiumNative } from './extension-browser.ts';
@@ -139,6 +139,12 @@ export interface BrowserDriver {
 export interface LaunchOptions {
   /** What the organisation's policy sets for the extension (storage.managed), for this browser alone. */
   managed?: Record<string, unknown>;
+  /** Chromium's command-line flags beside the extension's (a site's host mapped to loopback, say). */
+  chromiumArgs?: string[];
+  /** Firefox preferences of the profile, beside the driver's own (a proxy to a site's host, say). */
+  firefoxPrefs?: Record<string, string | number | boolean>;
+  /** The browser takes certificates it cannot verify: a site's host served from loopback (Firefox; Chromium takes a flag). */
+  acceptInsecureCerts?: boolean;
 }
 
 /** A page as each browser's driver gives it. Functions given to `evaluate` are sent as source. */

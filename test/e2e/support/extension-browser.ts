@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from 'playwright-core';
-import type { Settings } from '../../../lib/settings.ts';
+import type { Settings } from '#settings/schema.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
 import { CARD_TAG, Card, type PageFunction } from './card.ts';
 import { chromiumWithPolicy, unpackedExtensionId } from './chromium-policy.ts';
@@ -22,8 +22,15 @@ export interface ExtensionBrowser {
   extensionUrl(path: string): string;
   /** The browser's id for the tab showing a page. */
   tabIdOf(page: Page): Promise<number>;
+  /**
+   * A new tab, and the browser's id for it, told apart from the others by being new: a tab's URL is hidden
+   * from the extension on a host it holds no permission for (https://outlook.office.com).
+   */
+  newTab(): Promise<{ page: Page; tabId: number }>;
   /** The toolbar badge text of a page's tab. */
   badgeOf(page: Page): Promise<string>;
+  /** The toolbar badge text of a tab. */
+  badgeOfTab(tabId: number): Promise<string>;
   /** The tab's address list as the background keeps it (every frame's report), sorted. */
   addressesOf(page: Page): Promise<string[]>;
   close(): Promise<void>;
@@ -106,13 +113,22 @@ async function welcomePage(context: BrowserContext, extensionId: string): Promis
 export async function launchExtensionBrowser({
   keepWelcome = false,
   managed,
+  args = [],
 }: {
   keepWelcome?: boolean;
   managed?: Record<string, unknown>;
+  /** Flags beside the extension's (a host mapped to loopback, say). */
+  args?: string[];
 } = {}): Promise<ExtensionBrowser> {
   const policy = managed && chromiumWithPolicy(CHROMIUM_PATH, E2E_EXTENSION_DIR, managed);
-  const { context, profile } = await launchChromium(loadingOnly(E2E_EXTENSION_DIR), policy?.executablePath);
-  const worker = async () => context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const { context, profile } = await launchChromium(
+    [...loadingOnly(E2E_EXTENSION_DIR), ...args],
+    policy?.executablePath,
+  );
+  // Chromium starting and registering the worker took over 30 s (Playwright's default) on 2 cores at load 9:
+  // the suite's hook has 120 s.
+  const worker = async () =>
+    context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 100_000 }));
   const extensionId = new URL((await worker()).url()).host;
   if (policy && extensionId !== unpackedExtensionId(E2E_EXTENSION_DIR)) {
     await context.close();
@@ -132,6 +148,28 @@ export async function launchExtensionBrowser({
     if (matching.length !== 1)
       throw new Error(`${matching.length} tabs show ${url}; a test needs exactly one`);
     return (matching[0] as { id: number }).id;
+  }
+
+  const tabIds = async () =>
+    (
+      await (
+        await worker()
+      ).evaluate(() => (globalThis as unknown as { chrome: ChromeForTests }).chrome.tabs.query({}))
+    ).map((tab) => tab.id);
+
+  async function newTab(): Promise<{ page: Page; tabId: number }> {
+    const before = await tabIds();
+    const page = await context.newPage();
+    const tabId = (await tabIds()).find((id) => !before.includes(id));
+    if (tabId === undefined) throw new Error('the new tab has no id the extension knows');
+    return { page, tabId };
+  }
+
+  async function badgeOfTab(tabId: number): Promise<string> {
+    return (await worker()).evaluate(
+      (id) => (globalThis as unknown as { chrome: ChromeForTests }).chrome.action.getBadgeText({ tabId: id }),
+      tabId,
+    );
   }
 
   return {
@@ -158,14 +196,9 @@ export async function launchExtensionBrowser({
     },
     extensionUrl: (path) => `chrome-extension://${extensionId}/${path}`,
     tabIdOf,
-    async badgeOf(page) {
-      const tabId = await tabIdOf(page);
-      return (await worker()).evaluate(
-        (id) =>
-          (globalThis as unknown as { chrome: ChromeForTests }).chrome.action.getBadgeText({ tabId: id }),
-        tabId,
-      );
-    },
+    newTab,
+    badgeOf: async (page) => badgeOfTab(await tabIdOf(page)),
+    badgeOfTab,
     async addressesOf(page) {
       const frames = await (await worker()).evaluate(
         async (key) =>
@@ -319,8 +352,11 @@ function nativePage(page: Page): NativePage {
  * Chromium with the built extension, for the driver (driver.ts): the extension's code is reached in its
  * service worker, and the system's colour scheme is emulated page by page (Playwright's emulateMedia).
  */
-export async function launchChromiumNative({ managed }: LaunchOptions): Promise<NativeBrowser> {
-  const browser = await launchExtensionBrowser(managed && { managed });
+export async function launchChromiumNative({
+  managed,
+  chromiumArgs = [],
+}: LaunchOptions): Promise<NativeBrowser> {
+  const browser = await launchExtensionBrowser({ ...(managed && { managed }), args: chromiumArgs });
   let scheme: ColorScheme | undefined;
   const newPage = async () => {
     const page = await browser.context.newPage();

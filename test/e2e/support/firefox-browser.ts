@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import type { Settings } from '../../../lib/settings.ts';
+import type { Settings } from '#settings/schema.ts';
 import { E2E_FIREFOX_DIR } from './build-extension.ts';
 import { CARD_TAG, Card, type PageFunction } from './card.ts';
 import type { ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
@@ -156,9 +156,12 @@ function homeWithManagedStorage(managed: Record<string, unknown>): string {
 export async function launchFirefoxWithExtension({
   managed,
   prefs = {},
+  acceptInsecureCerts = false,
 }: {
   managed?: Record<string, unknown> | undefined;
   prefs?: Record<string, string | number | boolean>;
+  /** The session takes certificates it cannot verify (a site's host served from loopback). */
+  acceptInsecureCerts?: boolean;
 } = {}): Promise<FirefoxExtensionBrowser> {
   if (!existsSync(FIREFOX_PATH)) {
     throw new Error(
@@ -173,6 +176,7 @@ export async function launchFirefoxWithExtension({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
+    acceptInsecureCerts,
     defaultViewport: VIEWPORT,
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: { ...prefs, 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: uuid }) },
@@ -338,11 +342,17 @@ function nativePage(page: Page): NativePage {
  * parent process; a permission the extension asks for is granted as a person would
  * (`extensions.webextOptionalPermissionPrompts` off).
  */
-export async function launchFirefoxNative({ managed }: LaunchOptions): Promise<NativeBrowser> {
+export async function launchFirefoxNative({
+  managed,
+  firefoxPrefs = {},
+  acceptInsecureCerts = false,
+}: LaunchOptions): Promise<NativeBrowser> {
   const darkTheme = (scheme: ColorScheme) => (scheme === 'dark' ? 1 : 0);
   const firefox = await launchFirefoxWithExtension({
     managed,
+    acceptInsecureCerts,
     prefs: {
+      ...firefoxPrefs,
       // Light, as headless Chromium starts, whatever the theme of the machine the tests run on.
       'ui.systemUsesDarkTheme': darkTheme('light'),
       'extensions.webextOptionalPermissionPrompts': false,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Settings } from '../../../lib/settings.ts';
+import type { Settings } from '#settings/schema.ts';
 import { type ServiceStack, startServiceStack } from '../../support/service-stack.ts';
 import {
   type BrowserDriver,

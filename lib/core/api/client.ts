@@ -1,0 +1,212 @@
+import { API_PATH } from '#core/webmail-info.ts';
+import { type Envelope, envelopeSchema } from '#core/webmail-info-schema.ts';
+import type { ApiOutcome } from './outcome.ts';
+
+/** One attempt may take this long before it is abandoned (the hosted service answers in well under 1 s). */
+export const REQUEST_TIMEOUT_MS = 10_000;
+/** Retries after the first attempt, for network errors and 5xx only: a 4xx will not change on retry. */
+export const MAX_RETRIES = 2;
+/** First backoff delay; doubled on each retry, with up to 50 % jitter so tabs do not retry in step. */
+export const RETRY_BASE_DELAY_MS = 300;
+/** A Retry-After longer than this is not waited for: the user is waiting on a hover card. */
+const MAX_RETRY_AFTER_MS = 5_000;
+/** A valid answer is a few hundred bytes; anything far larger is not the contract and is not read whole. */
+export const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  retries?: number;
+  retryBaseDelayMs?: number;
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface WebmailInfoRequest {
+  /** An email address or a bare domain. */
+  email: string;
+  skipCache?: boolean;
+}
+
+type Attempt = { outcome: ApiOutcome; retryable: boolean; retryAfterMs: number | null };
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Calls POST {baseUrl}/public_api/v1/get_webmail_info and maps every answer to an ApiOutcome; never throws. */
+export async function getWebmailInfo(
+  request: WebmailInfoRequest,
+  options: ApiClientOptions,
+): Promise<ApiOutcome> {
+  const retries = options.retries ?? MAX_RETRIES;
+  const baseDelay = options.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS;
+  const sleep = options.sleep ?? defaultSleep;
+  let attempt = await attemptOnce(request, options);
+  for (let retry = 0; retry < retries && attempt.retryable && !options.signal?.aborted; retry++) {
+    const backoff = baseDelay * 2 ** retry * (1 + Math.random() * 0.5);
+    await sleep(Math.min(Math.max(backoff, attempt.retryAfterMs ?? 0), MAX_RETRY_AFTER_MS));
+    attempt = await attemptOnce(request, options);
+  }
+  return attempt.outcome;
+}
+
+function endpoint(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}${API_PATH}`;
+}
+
+async function attemptOnce(request: WebmailInfoRequest, options: ApiClientOptions): Promise<Attempt> {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  const body: Record<string, unknown> = { email: request.email };
+  if (request.skipCache) body.skip_cache = true;
+  try {
+    const response = await (options.fetch ?? fetch)(endpoint(options.baseUrl), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${options.apiKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      // A redirect could carry the key to another origin; the contract has none, so it is an error.
+      redirect: 'manual',
+      signal,
+    });
+    const text = await readLimited(response);
+    return interpret(response, text);
+  } catch (error) {
+    if (timeout.aborted) {
+      return retryable({
+        kind: 'timeout',
+        message: `The lookup service did not answer within ${timeoutMs / 1000} s.`,
+      });
+    }
+    if (options.signal?.aborted) {
+      return final({ kind: 'network-error', message: 'The lookup was cancelled.' });
+    }
+    if (error instanceof ResponseTooLarge) {
+      return final(malformed(error.status, 'The lookup service sent an answer far larger than expected.'));
+    }
+    return retryable({ kind: 'network-error', message: 'The lookup service could not be reached.' });
+  }
+}
+
+class ResponseTooLarge extends Error {
+  constructor(readonly status: number) {
+    super('response too large');
+  }
+}
+
+/** Reads the body as text, refusing (without reading on) anything over MAX_RESPONSE_BYTES. */
+async function readLimited(response: Response): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > MAX_RESPONSE_BYTES) {
+    await response.body?.cancel();
+    throw new ResponseTooLarge(response.status);
+  }
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_RESPONSE_BYTES) {
+      await reader.cancel();
+      throw new ResponseTooLarge(response.status);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+function final(outcome: ApiOutcome): Attempt {
+  return { outcome, retryable: false, retryAfterMs: null };
+}
+
+function retryable(outcome: ApiOutcome, retryAfterMs: number | null = null): Attempt {
+  return { outcome, retryable: true, retryAfterMs };
+}
+
+function malformed(status: number, message: string): ApiOutcome {
+  return { kind: 'malformed-response', status, message };
+}
+
+function parseEnvelope(text: string): Envelope | null {
+  try {
+    const parsed = envelopeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date; null when absent or unreadable. */
+function retryAfterSeconds(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  if (!header) return null;
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : null;
+}
+
+/** The first http(s) URL in a message, for the "top up" link of a billing refusal. */
+export function findTopUpUrl(message: string): string | null {
+  for (const candidate of message.match(/https?:\/\/[^\s"'<>]+/g) ?? []) {
+    const trimmed = candidate.replace(/[.,;:!?)\]]+$/, '');
+    try {
+      const url = new URL(trimmed);
+      if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    } catch {}
+  }
+  return null;
+}
+
+function interpret(response: Response, text: string): Attempt {
+  const { status } = response;
+  if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
+    return final(malformed(status, 'The lookup service answered with a redirect, which it never should.'));
+  }
+  const envelope = parseEnvelope(text);
+  if (status >= 500) {
+    const message = envelope?.message || `The lookup service failed (HTTP ${status}).`;
+    return retryable({ kind: 'server-error', status, message }, (retryAfterSeconds(response) ?? 0) * 1000);
+  }
+  if (status === 429) {
+    const message = envelope?.message || 'Too many lookups at once; try again shortly.';
+    return final({ kind: 'rate-limited', message, retryAfterSeconds: retryAfterSeconds(response) });
+  }
+  if (!envelope) {
+    return final(
+      malformed(status, `The lookup service sent an answer that is not the expected JSON (HTTP ${status}).`),
+    );
+  }
+  const { message } = envelope;
+  switch (status) {
+    case 200:
+      if (!envelope.success || !envelope.data) {
+        return final(malformed(status, 'The lookup service said it succeeded but sent no webmail info.'));
+      }
+      return final({ kind: 'found', info: envelope.data, message });
+    case 400:
+      return final({ kind: 'invalid-request', message });
+    case 401:
+      return final(
+        /does not exist/i.test(message)
+          ? { kind: 'unknown-key', message }
+          : { kind: 'billing', message, topUpUrl: findTopUpUrl(message) },
+      );
+    case 402:
+      return final({ kind: 'billing', message, topUpUrl: findTopUpUrl(message) });
+    case 404:
+      return final({ kind: 'not-found', message });
+    default:
+      return final(
+        malformed(status, `The lookup service answered with an unexpected status (HTTP ${status}).`),
+      );
+  }
+}

@@ -1,0 +1,61 @@
+import { browser } from 'wxt/browser';
+import type { ManagedField } from '#settings/managed.ts';
+import type { Settings } from '#settings/schema.ts';
+import type { Request, RequestType } from '#worker/request-schema.ts';
+import { t } from './i18n.ts';
+import type { LookupResult } from './lookup-result.ts';
+
+/**
+ * The messaging layer as its senders use it: types and sendRequest only. The schema that checks messages
+ * lives with the receiver (message-schema.ts, imported by the background), so zod stays out of the content
+ * script that runs on every page.
+ */
+export type { Request, RequestType };
+
+export interface ContentSettings {
+  enabled: boolean;
+  hoverDelayMs: number;
+  searchQueryTemplate: string;
+  gmailIntegration: boolean;
+  outlookIntegration: boolean;
+  sendingAddresses: string[];
+}
+
+export interface TabSummary {
+  addresses: string[];
+  /** Per domain: the answer, or null where the budget left it unlooked-up. */
+  results: Record<string, LookupResult | null>;
+  budgetLeft: number;
+}
+
+export interface Responses {
+  lookup: LookupResult;
+  cached: LookupResult | null;
+  'report-addresses': { count: number };
+  'tab-summary': TabSummary;
+  'test-key': { ok: boolean; title: string; detail: string };
+  'open-options': { opened: boolean };
+  'content-settings': ContentSettings;
+  'managed-settings': { fields: ManagedField[]; settings: Partial<Settings> };
+  'cache-stats': { entries: number };
+  'clear-cache': { entries: number };
+}
+
+/**
+ * Sends a request to the background and returns its typed answer. A service worker stopped while it held
+ * the message (Chrome stops idle workers) leaves no answer; Chrome starts a fresh worker for the next
+ * message, so the request is sent once more before giving up.
+ */
+export async function sendRequest<T extends RequestType>(
+  request: Extract<Request, { type: T }>,
+): Promise<Responses[T]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response: unknown = await browser.runtime.sendMessage(request);
+      if (response !== undefined) return response as Responses[T];
+      if (attempt >= 2) throw new Error(t('errorNoAnswer'));
+    } catch (error) {
+      if (attempt >= 2) throw error;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { create } from 'zustand';
+import { sendRequest } from '#extension/messaging.ts';
+import { type ManagedField, settingsInForce } from './managed.ts';
+import { cleanApiKey, DEFAULT_SETTINGS, parseSettings, type Settings } from './schema.ts';
+import { apiKeyItem, loadLocalSettings, settingsItem } from './storage.ts';
+
+interface SettingsState {
+  /** The person's own settings, as saved on the options page. */
+  settings: Settings;
+  apiKey: string;
+  /** What the organisation set by policy (never the key's value): these fields are locked. */
+  managed: { fields: ManagedField[]; settings: Partial<Settings> };
+  loaded: boolean;
+  /** Reads storage once and follows its changes (another page, another window). */
+  load(): Promise<void>;
+  save(settings: Settings, apiKey: string): Promise<void>;
+}
+
+const NOTHING_MANAGED: SettingsState['managed'] = { fields: [], settings: {} };
+
+/** The popup's, the welcome page's and the options page's view of settings, kept in step with storage. */
+export const useSettingsStore = create<SettingsState>((set, get) => ({
+  settings: DEFAULT_SETTINGS,
+  apiKey: '',
+  managed: NOTHING_MANAGED,
+  loaded: false,
+  async load() {
+    if (get().loaded) return;
+    const [settings, apiKey, managed] = await Promise.all([
+      loadLocalSettings(),
+      apiKeyItem.getValue(),
+      // A background that cannot answer leaves the page usable with the person's own settings; lookups,
+      // which go through it too, say what failed.
+      sendRequest({ type: 'managed-settings' }).catch(() => NOTHING_MANAGED),
+    ]);
+    set({ settings, apiKey, managed, loaded: true });
+    settingsItem.watch((value) => set({ settings: parseSettings(value) }));
+    apiKeyItem.watch((value) => set({ apiKey: value ?? '' }));
+  },
+  async save(settings, apiKey) {
+    const parsed = parseSettings(settings);
+    const key = cleanApiKey(apiKey);
+    await Promise.all([settingsItem.setValue(parsed), apiKeyItem.setValue(key)]);
+    set({ settings: parsed, apiKey: key });
+  },
+}));
+
+/** The settings in force on an extension page (settingsInForce), from the store's state. */
+export function inForce(state: Pick<SettingsState, 'settings' | 'managed'>): Settings {
+  return settingsInForce(state.settings, state.managed.settings);
+}

@@ -1,0 +1,101 @@
+/**
+ * The popup's list of a tab's addresses as a table to take away: a CSV file, and the same rows as TSV and
+ * an HTML table for the clipboard, which spreadsheets paste as cells.
+ */
+
+import { domainOf } from '#core/email/extract.ts';
+import { safeLinkUrl, searchActionFor } from '#core/links.ts';
+import { answerEvidence } from '#extension/answer-evidence.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+
+export const COLUMNS = [
+  'address',
+  'domain',
+  'provider',
+  'provider_name',
+  'disposable',
+  'free_mail',
+  'privacy_relay',
+  'webmail_url',
+  'search_url',
+  'status',
+  // What the answer saw behind a gateway, as the API's values (`spf`, `low`), like the flags: a column to
+  // sort and filter a list of company domains by. Last, so that the columns before keep their places.
+  'gateway',
+  'provider_source',
+  'provider_confidence',
+] as const;
+
+export type AddressRow = Record<(typeof COLUMNS)[number], string>;
+
+/** One row per address, with its domain's answer; a domain not looked up has only its status. */
+export function addressRows(
+  addresses: string[],
+  results: Record<string, LookupResult | null>,
+  searchQueryTemplate: string,
+): AddressRow[] {
+  return addresses.map((address) => {
+    const domain = domainOf(address);
+    const result = results[domain] ?? null;
+    const empty = { provider: '', provider_name: '', disposable: '', free_mail: '', privacy_relay: '' };
+    const noEvidence = { gateway: '', provider_source: '', provider_confidence: '' };
+    const base = { address, domain, ...empty, webmail_url: '', search_url: '', ...noEvidence };
+    if (result?.state !== 'found') return { ...base, status: result?.state ?? 'not-looked-up' };
+    const { info } = result;
+    const evidence = answerEvidence(info);
+    const search = searchActionFor(info, searchQueryTemplate, address);
+    return {
+      ...base,
+      provider: info.nice_name,
+      provider_name: info.name,
+      disposable: String(info.is_disposable),
+      free_mail: String(info.is_freemail),
+      privacy_relay: String(info.is_privacy_service),
+      webmail_url: safeLinkUrl(info.webmail_url) ?? '',
+      // Only a link that searches: Outlook's mailbox opened with a query to paste is no search URL.
+      search_url: search?.kind === 'link' ? search.url : '',
+      status: 'found',
+      ...(evidence && {
+        gateway: evidence.gateway ?? '',
+        provider_source: evidence.source,
+        provider_confidence: evidence.confidence,
+      }),
+    };
+  });
+}
+
+/**
+ * A cell a spreadsheet will not run: text starting with =, +, -, @ (or a tab or return) is read as a
+ * formula, and addresses and provider names come from pages and the API. A leading ' keeps it text.
+ */
+function inert(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** RFC 4180: every cell quoted, quotes doubled, CRLF between records. */
+export function toCsv(rows: AddressRow[]): string {
+  const line = (cells: readonly string[]) =>
+    cells.map((cell) => `"${inert(cell).replaceAll('"', '""')}"`).join(',');
+  return `${[line(COLUMNS), ...rows.map((row) => line(COLUMNS.map((column) => row[column])))].join('\r\n')}\r\n`;
+}
+
+/** Tab-separated, as spreadsheets paste plain text: tabs and line breaks inside a cell become spaces. */
+export function toTsv(rows: AddressRow[]): string {
+  const line = (cells: readonly string[]) =>
+    cells.map((cell) => inert(cell).replace(/[\t\r\n]+/g, ' ')).join('\t');
+  return `${[line(COLUMNS), ...rows.map((row) => line(COLUMNS.map((column) => row[column])))].join('\n')}\n`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/** An HTML table for the clipboard's text/html; every cell escaped, so nothing in it is markup. */
+export function toHtmlTable(rows: AddressRow[]): string {
+  const head = COLUMNS.map((column) => `<th>${column}</th>`).join('');
+  const body = rows
+    .map(
+      (row) => `<tr>${COLUMNS.map((column) => `<td>${escapeHtml(inert(row[column]))}</td>`).join('')}</tr>`,
+    )
+    .join('');
+  return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}

@@ -1,0 +1,23 @@
+import { useCallback, useRef, useState } from 'react';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { lookUpDomain } from './look-up-domain.ts';
+
+/** A domain's answer: null while not looked up, 'loading' while it is. */
+export type DomainState = LookupResult | 'loading' | null;
+
+/**
+ * The answers for many domains (the popup's list), each looked up on its own. Per domain, an answer that
+ * comes after a later lookup's does not replace it.
+ */
+export function useDomainResults() {
+  const [results, setResults] = useState<Record<string, DomainState>>({});
+  const latest = useRef(new Map<string, number>());
+  const run = useCallback(async (domain: string, refresh = false) => {
+    const lookup = (latest.current.get(domain) ?? 0) + 1;
+    latest.current.set(domain, lookup);
+    setResults((current) => ({ ...current, [domain]: 'loading' }));
+    const value = await lookUpDomain(domain, { refresh });
+    if (latest.current.get(domain) === lookup) setResults((current) => ({ ...current, [domain]: value }));
+  }, []);
+  return { results, setResults, run };
+}

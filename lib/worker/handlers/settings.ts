@@ -1,0 +1,48 @@
+import { getWebmailInfo } from '#core/api/client.ts';
+import { describeResult } from '#extension/describe-result.ts';
+import { t } from '#extension/i18n.ts';
+import { lookupTarget, managedFields, managedValues } from '#settings/managed.ts';
+import { isSiteDisabled } from '#settings/schema.ts';
+import { loadManagedSettings, loadSettings } from '#settings/storage.ts';
+import { resultOfOutcome } from '#worker/outcome-result.ts';
+import type { Handlers } from '#worker/router.ts';
+
+/** Settings as the content scripts and the extension's pages need them, and the options page's key test. */
+export function settingsHandlers(openOptionsPage: () => Promise<void>) {
+  return {
+    'content-settings': async ({ hostname }) => {
+      const settings = await loadSettings();
+      return {
+        enabled: !isSiteDisabled(settings, hostname),
+        hoverDelayMs: settings.hoverDelayMs,
+        searchQueryTemplate: settings.searchQueryTemplate,
+        gmailIntegration: settings.gmailIntegration,
+        outlookIntegration: settings.outlookIntegration,
+        sendingAddresses: settings.sendingAddresses,
+      };
+    },
+    'managed-settings': async () => {
+      const managed = await loadManagedSettings();
+      return { fields: managedFields(managed), settings: managedValues(managed) };
+    },
+    'open-options': async () => {
+      await openOptionsPage();
+      return { opened: true };
+    },
+    // One lookup of a domain every provider knows, with the key as typed. A key the organisation set is the
+    // one in force, whatever the page sends (it never sees that key), and it goes only where the policy says.
+    'test-key': async (request) => {
+      const target = lookupTarget(request, await loadManagedSettings());
+      if (!target.apiKey) return { ok: false, title: t('testKeyEmpty'), detail: '' };
+      const outcome = await getWebmailInfo({ email: 'gmail.com' }, { ...target, retries: 0 });
+      // A 404 is an answer too: the service took the key.
+      if (outcome.kind === 'found' || outcome.kind === 'not-found')
+        return { ok: true, title: t('testKeyWorks'), detail: t('testKeyWorksDetail') };
+      return {
+        ok: false,
+        title: describeResult(resultOfOutcome(outcome, Date.now())).title,
+        detail: outcome.message,
+      };
+    },
+  } satisfies Pick<Handlers, 'content-settings' | 'managed-settings' | 'open-options' | 'test-key'>;
+}

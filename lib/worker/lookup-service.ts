@@ -1,0 +1,86 @@
+import type { WebmailInfoRequest } from '#core/api/client.ts';
+import type { ApiOutcome } from '#core/api/outcome.ts';
+import { classify } from '#core/catalog/index.ts';
+import { NOT_FOUND_TTL_MS } from '#extension/limits.ts';
+import type { FallbackReason, LookupAnswer, LookupResult } from '#extension/lookup-result.ts';
+import type { AnswerCache } from './answer-cache.ts';
+import { resultOfOutcome } from './outcome-result.ts';
+
+export interface LookupServiceDeps {
+  cache: AnswerCache;
+  /** The API call with the user's key and base URL already bound; absent when no key is set. */
+  callApi: () => Promise<((request: WebmailInfoRequest) => Promise<ApiOutcome>) | null>;
+  /** How long a found answer is kept (ms), read when it is stored. */
+  foundTtlMs: () => Promise<number>;
+  now?: () => number;
+}
+
+/**
+ * Looks domains up for every tab: the cache, else the API (one request per domain in flight, however many
+ * tabs ask), else the built-in catalog when there is no key or the service cannot be reached. Only API
+ * answers are cached; errors never are. Sends only the domain: the address never leaves the browser.
+ */
+export function createLookupService(deps: LookupServiceDeps) {
+  const now = deps.now ?? Date.now;
+  /** Lookups on their way, each with whether its gate refused it (then it never asked, and answers no one else). */
+  const inFlight = new Map<string, Promise<{ result: LookupResult; refused: boolean }>>();
+
+  function fromCatalog(domain: string, reason: FallbackReason): LookupAnswer | null {
+    const info = classify(domain);
+    return info
+      ? { state: 'found', info, source: 'catalog', fetchedAt: now(), fallbackReason: reason }
+      : null;
+  }
+
+  async function fetchFromApi(domain: string, refresh: boolean): Promise<LookupResult> {
+    const api = await deps.callApi();
+    if (!api) return fromCatalog(domain, 'no-key') ?? { state: 'no-key' };
+    const outcome = await api({ email: domain, skipCache: refresh });
+    const result = resultOfOutcome(outcome, now());
+    if (result.state === 'found') await deps.cache.set(domain, result, await deps.foundTtlMs());
+    if (result.state === 'not-found') await deps.cache.set(domain, result, NOT_FOUND_TTL_MS);
+    return result.state === 'unreachable' ? (fromCatalog(domain, 'unreachable') ?? result) : result;
+  }
+
+  return {
+    /** The cached answer, or null: never calls the API (the popup's list beyond its budget). */
+    cached(domain: string): Promise<LookupAnswer | null> {
+      return deps.cache.get(domain);
+    },
+    /**
+     * Looks a domain up; `refresh` skips both caches (ours and the service's). A lookup already on its way
+     * is waited for; only one that would ask the API goes through `gate` first, which answers instead of
+     * the API (a budget spent, say) or lets it ask (null). A lookup its gate refused is no answer for those
+     * who waited for it: each asks again, through a gate of its own.
+     */
+    async lookup(
+      domain: string,
+      { refresh = false, gate }: { refresh?: boolean; gate?: () => Promise<LookupResult | null> } = {},
+    ): Promise<LookupResult> {
+      const key = `${refresh ? 'refresh' : 'lookup'}:${domain}`;
+      for (;;) {
+        if (!refresh) {
+          const hit = await deps.cache.get(domain);
+          if (hit) return hit;
+        }
+        const waited = inFlight.get(key);
+        if (waited) {
+          const { result, refused } = await waited;
+          if (refused) continue;
+          return result;
+        }
+        // Registered before anything is awaited, so that lookups asked at the same moment wait for this one.
+        const flight = (async () => {
+          const refusal = await gate?.();
+          return refusal
+            ? { result: refusal, refused: true }
+            : { result: await fetchFromApi(domain, refresh), refused: false };
+        })().finally(() => inFlight.delete(key));
+        inFlight.set(key, flight);
+        return (await flight).result;
+      }
+    },
+  };
+}
+
+export type LookupService = ReturnType<typeof createLookupService>;

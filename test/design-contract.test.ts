@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { classify } from '../lib/catalog/index.ts';
+import { extractEmails } from '../lib/email/index.ts';
+
+/** The exports ../shared/DESIGN.md promises, at the paths it names, as code outside the rooms reaches them. */
+describe('the documented entry points of the core', () => {
+  it('lib/email: extractEmails gives addresses with the domain lower-cased and offsets into the text', () => {
+    const text = 'Write to Jane.Doe@Example.COM, or to ops@acme.io.';
+    const found = extractEmails(text);
+    expect(found.map(({ address }) => address)).toEqual(['Jane.Doe@example.com', 'ops@acme.io']);
+    for (const { start, end, address } of found)
+      expect(text.slice(start, end).toLowerCase()).toBe(address.toLowerCase());
+  });
+
+  it('lib/catalog: classify takes a domain, its MX hosts and its TXT records', () => {
+    expect(classify('gmail.com')?.nice_name).toBe('Gmail');
+    expect(classify('acme-unknown.example')).toBeNull();
+    const behindGateway = classify(
+      'acme-unknown.example',
+      ['mx1.acme-unknown.example.pphosted.com'],
+      ['v=spf1 include:spf.protection.outlook.com -all'],
+    );
+    expect(behindGateway).toMatchObject({ gateway: 'Proofpoint', provider_source: 'spf' });
+  });
+});

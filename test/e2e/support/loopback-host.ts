@@ -1,0 +1,104 @@
+/**
+ * A real site's host name served from this computer, over https, for a site adapter that runs on that host
+ * alone (Outlook on the web's): the fixture pages at https://<host>/<page>, with nothing leaving loopback.
+ * - The certificate is self-signed for the host, made at test time by Debian's `openssl` (no network).
+ * - Chromium maps the host to the page server's port (`--host-resolver-rules`) and takes the certificate
+ *   (`--ignore-certificate-errors`).
+ * - Firefox has no per-host mapping with a port (`network.dns.forceResolve` maps every host, to port 443):
+ *   it sends https through a CONNECT proxy on loopback, which opens a tunnel to the page server for that
+ *   host and refuses every other (so Firefox's own requests to the network fail here, as they should), and
+ *   the WebDriver BiDi session accepts the certificate (`acceptInsecureCerts`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { type AddressInfo, connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LaunchOptions } from './driver.ts';
+import { type PageServer, startPageServer } from './page-server.ts';
+
+/** A key and a certificate for `host`, valid for a day: made by openssl in a folder removed at once. */
+function selfSignedCertificate(host: string): { key: string; cert: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'webmail-e2e-tls-'));
+  try {
+    const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
+        ...['-keyout', key, '-out', cert, '-days', '1', '-subj', `/CN=${host}`],
+        ...['-addext', `subjectAltName=DNS:${host}`],
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** An HTTP proxy that tunnels `host:443` to the page server's port, and nothing else. */
+async function startTunnelProxy(host: string, port: number): Promise<Server> {
+  const sockets = new Set<Socket>();
+  const proxy = createServer((_request, response) => response.writeHead(403).end());
+  proxy.on('connect', (request, client: Socket, head: Buffer) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => client.destroy());
+    if (request.url !== `${host}:443`) {
+      client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
+      return;
+    }
+    const upstream = connect(port, '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+  });
+  proxy.on('close', () => {
+    for (const socket of sockets) socket.destroy();
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return proxy;
+}
+
+export interface LoopbackHost {
+  /** The fixture pages (and `generated` ones) at https://<host>/<page>. */
+  pages: PageServer;
+  /** What each browser needs to reach the host on loopback and take its certificate. */
+  launch: LaunchOptions;
+  close(): Promise<void>;
+}
+
+export async function startLoopbackHost(
+  host: string,
+  generated: Record<string, string> = {},
+): Promise<LoopbackHost> {
+  const pages = await startPageServer(generated, { host, ...selfSignedCertificate(host) });
+  const proxy = await startTunnelProxy(host, pages.port);
+  const proxyPort = (proxy.address() as AddressInfo).port;
+  return {
+    pages,
+    launch: {
+      chromiumArgs: [
+        `--host-resolver-rules=MAP ${host} 127.0.0.1:${pages.port}`,
+        '--ignore-certificate-errors',
+      ],
+      acceptInsecureCerts: true,
+      firefoxPrefs: {
+        'network.proxy.type': 1,
+        'network.proxy.ssl': '127.0.0.1',
+        'network.proxy.ssl_port': proxyPort,
+        'network.proxy.share_proxy_settings': false,
+      },
+    },
+    async close() {
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+      await pages.close();
+    },
+  };
+}
