@@ -64,7 +64,7 @@ const SITES: Site[] = [
     card: { address: 'ana.souza@gmail.com', provider: 'Gmail' },
   },
   {
-    site: 'Salesforce Lightning, lightning-formatted-email’s mailto: links',
+    site: 'Salesforce Lightning, lightning-formatted-email’s mailto: links, in synthetic and in native shadow',
     host: 'acme.lightning.force.com',
     page: 'salesforce-record.html',
     // The record visited before stays in the document, hidden, and the scanner does not look at visibility:
@@ -73,6 +73,8 @@ const SITES: Site[] = [
       'accounts@outlook.com',
       'mara@outlook-personal-domain.example.com',
       'rosa@workspace-customer.example.com',
+      // In a native (open) shadow root.
+      'tom@proton.me',
     ],
     // A labelled link: the address is in its `href` alone.
     hover: '#billing-email a',
