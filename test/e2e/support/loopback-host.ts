@@ -1,12 +1,13 @@
 /**
- * A real site's host name served from this computer, over https, for a site adapter that runs on that host
- * alone (Outlook on the web's): the fixture pages at https://<host>/<page>, with nothing leaving loopback.
- * - The certificate is self-signed for the host, made at test time by Debian's `openssl` (no network).
- * - Chromium maps the host to the page server's port (`--host-resolver-rules`) and takes the certificate
+ * Real sites' host names served from this computer, over https, for a site adapter that runs on that host
+ * alone (Outlook on the web's), or for a site the shared scanner must cover: the fixture pages at
+ * https://<host>/<page>, for each host given, with nothing leaving loopback.
+ * - The certificate is self-signed for the hosts, made at test time by Debian's `openssl` (no network).
+ * - Chromium maps each host to the page server's port (`--host-resolver-rules`) and takes the certificate
  *   (`--ignore-certificate-errors`).
  * - Firefox has no per-host mapping with a port (`network.dns.forceResolve` maps every host, to port 443):
- *   it sends https through a CONNECT proxy on loopback, which opens a tunnel to the page server for that
- *   host and refuses every other (so Firefox's own requests to the network fail here, as they should), and
+ *   it sends https through a CONNECT proxy on loopback, which opens a tunnel to the page server for those
+ *   hosts and refuses every other (so Firefox's own requests to the network fail here, as they should), and
  *   the WebDriver BiDi session accepts the certificate (`acceptInsecureCerts`).
  */
 import { execFileSync } from 'node:child_process';
@@ -18,8 +19,8 @@ import { join } from 'node:path';
 import type { LaunchOptions } from './driver.ts';
 import { type PageServer, startPageServer } from './page-server.ts';
 
-/** A key and a certificate for `host`, valid for a day: made by openssl in a folder removed at once. */
-function selfSignedCertificate(host: string): { key: string; cert: string } {
+/** A key and a certificate for `hosts`, valid for a day: made by openssl in a folder removed at once. */
+function selfSignedCertificate(hosts: readonly string[]): { key: string; cert: string } {
   const dir = mkdtempSync(join(tmpdir(), 'webmail-e2e-tls-'));
   try {
     const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
@@ -27,8 +28,8 @@ function selfSignedCertificate(host: string): { key: string; cert: string } {
       'openssl',
       [
         ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'],
-        ...['-keyout', key, '-out', cert, '-days', '1', '-subj', `/CN=${host}`],
-        ...['-addext', `subjectAltName=DNS:${host}`],
+        ...['-keyout', key, '-out', cert, '-days', '1', '-subj', `/CN=${hosts[0]}`],
+        ...['-addext', `subjectAltName=${hosts.map((host) => `DNS:${host}`).join(',')}`],
       ],
       { stdio: 'ignore' },
     );
@@ -38,15 +39,15 @@ function selfSignedCertificate(host: string): { key: string; cert: string } {
   }
 }
 
-/** An HTTP proxy that tunnels `host:443` to the page server's port, and nothing else. */
-async function startTunnelProxy(host: string, port: number): Promise<Server> {
+/** An HTTP proxy that tunnels `<host>:443` of each of `hosts` to the page server's port, and nothing else. */
+async function startTunnelProxy(hosts: readonly string[], port: number): Promise<Server> {
   const sockets = new Set<Socket>();
   const proxy = createServer((_request, response) => response.writeHead(403).end());
   proxy.on('connect', (request, client: Socket, head: Buffer) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
-    if (request.url !== `${host}:443`) {
+    if (!hosts.some((host) => request.url === `${host}:443`)) {
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
       return;
     }
@@ -67,25 +68,36 @@ async function startTunnelProxy(host: string, port: number): Promise<Server> {
 }
 
 export interface LoopbackHost {
-  /** The fixture pages (and `generated` ones) at https://<host>/<page>. */
+  /** The fixture pages (and `generated` ones) at https://<host>/<page>, for the first host. */
   pages: PageServer;
+  /** A page at https://<host>/<page>, for any of the hosts. */
+  url(host: string, page: string): string;
   /** What each browser needs to reach the host on loopback and take its certificate. */
   launch: LaunchOptions;
   close(): Promise<void>;
 }
 
+/** Serves the fixture pages at `host`, or at each of several hosts (one browser visiting several sites). */
 export async function startLoopbackHost(
-  host: string,
+  host: string | readonly string[],
   generated: Record<string, string> = {},
 ): Promise<LoopbackHost> {
-  const pages = await startPageServer(generated, { host, ...selfSignedCertificate(host) });
-  const proxy = await startTunnelProxy(host, pages.port);
+  const hosts = typeof host === 'string' ? [host] : host;
+  const [first] = hosts;
+  if (!first) throw new Error('a loopback host needs a host name');
+  const pages = await startPageServer(generated, { host: first, ...selfSignedCertificate(hosts) });
+  const proxy = await startTunnelProxy(hosts, pages.port);
   const proxyPort = (proxy.address() as AddressInfo).port;
   return {
     pages,
+    url: (at, page) => {
+      if (!hosts.includes(at)) throw new Error(`${at} is not served here`);
+      return `https://${at}/${page}`;
+    },
     launch: {
       chromiumArgs: [
-        `--host-resolver-rules=MAP ${host} 127.0.0.1:${pages.port}`,
+        // One flag: Chromium keeps the last of a repeated switch, so every host's rule goes in it.
+        `--host-resolver-rules=${hosts.map((at) => `MAP ${at} 127.0.0.1:${pages.port}`).join(',')}`,
         '--ignore-certificate-errors',
       ],
       acceptInsecureCerts: true,
