@@ -1,15 +1,17 @@
 /**
  * `npm run mutation [-- SCOPE...] [FLAGS]`: mutation testing of the core (stryker.config.mjs says how).
- * Arguments that name a file or folder are the scope; the rest go to `stryker run` (`--incremental`, ...).
+ * The arguments before the first flag are the scope; the flags and their values go to `stryker run`
+ * (`--incremental`, `--incrementalFile coverage/mutation/server.json`, ...). A flag's value is never taken
+ * for a scope, though it names a file that exists.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
 const args = process.argv.slice(2);
-const scope = args.filter((arg) => !arg.startsWith('-') && existsSync(arg));
-const flags = args.filter((arg) => !scope.includes(arg));
+const firstFlag = args.findIndex((arg) => arg.startsWith('-'));
+const scope = firstFlag === -1 ? args : args.slice(0, firstFlag);
+const flags = firstFlag === -1 ? [] : args.slice(firstFlag);
 
 // The package exports no path to its command, so it is found beside its package.json.
 const core = dirname(createRequire(import.meta.url).resolve('@stryker-mutator/core/package.json'));

@@ -7,6 +7,7 @@ import {
   DEFAULT_KEY_MEMORY_MS,
   DEFAULT_SUBSCRIPTION_ALLOWANCE,
   hashKey,
+  REMEMBERED_KEYS,
 } from './accounts.ts';
 import { openSqliteStorage } from './storage/sqlite.ts';
 import type { Storage } from './storage/storage.ts';
@@ -117,6 +118,16 @@ describe('keys', () => {
     expect(await accounts.revoke({ accountId: keptId })).toBe(1);
     expect(await accounts.accountForKey(kept)).toBeNull();
     expect((await accounts.list()).map((row) => row.revokedAt)).toEqual([START + 1, START]);
+  });
+
+  it('are remembered together, up to REMEMBERED_KEYS: the next one found starts the memory again', async () => {
+    const { accounts } = setup((storage) => ({ ...storage, accountIdForKeyHash: () => 1 }));
+    const keys = Array.from({ length: REMEMBERED_KEYS + 1 }, (_, i) => `wl_key${i}`);
+    const [first = '', last = ''] = [keys[0], keys[REMEMBERED_KEYS]];
+    for (const key of keys.slice(0, REMEMBERED_KEYS)) await accounts.accountForKey(key);
+    expect(keys.slice(0, REMEMBERED_KEYS).every((key) => accounts.knows(key))).toBe(true);
+    await accounts.accountForKey(last);
+    expect([accounts.knows(first), accounts.knows(last)]).toEqual([false, true]);
   });
 });
 

@@ -7,7 +7,7 @@ const KEY_PREFIX = 'wl_';
 const SHOWN_KEY_CHARACTERS = 8;
 const DAY_MS = 24 * 3600 * 1000;
 /** Known keys remembered with their account: hashing and a SQLite read were a fifth of a cached request. */
-const REMEMBERED_KEYS = 10_000;
+export const REMEMBERED_KEYS = 10_000;
 /** Lookups a subscription allows in its period when the creator does not say. */
 export const DEFAULT_SUBSCRIPTION_ALLOWANCE = 100_000;
 /**

@@ -104,6 +104,7 @@ describe('readBody', () => {
     const message = request({ 'content-length': String(MAX_BODY_BYTES + 1) });
     const outcome = read(message);
     expect(outcome.failures).toEqual([expect.any(BodyTooLarge)]);
+    expect(outcome.failures.map(String)).toEqual(['BodyTooLarge']);
     expect(message.listenerCount('data')).toBe(0);
   });
 
@@ -113,6 +114,8 @@ describe('readBody', () => {
     message.push(Buffer.from('{"email":'));
     message.destroy(new Error('connection reset'));
     await delivered();
+    message.emit('error', new Error('again'));
+    message.emit('end');
     expect(outcome.failures.map((error) => error.message)).toEqual(['connection reset']);
     expect(outcome.bodies).toEqual([]);
   });
