@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from './support/driver.ts';
+import { pageMarkup, popupAddresses, servedMarkup } from './support/in-page.ts';
 import { type LoopbackHost, startLoopbackHost } from './support/loopback-host.ts';
 import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from './support/stack.ts';
 
@@ -81,24 +82,6 @@ const SITES: Site[] = [
     card: { address: 'accounts@outlook.com', provider: 'Outlook.com' },
   },
 ];
-
-/** The page's own markup, the extension's card (a child of <html>) aside. */
-function pageMarkup(): string {
-  return document.head.outerHTML + document.body.outerHTML;
-}
-
-/** The page's markup as served, parsed afresh: what the page's own nodes are before anything touches them. */
-async function servedMarkup(): Promise<string> {
-  const parsed = new DOMParser().parseFromString(await (await fetch(location.href)).text(), 'text/html');
-  return parsed.head.outerHTML + parsed.body.outerHTML;
-}
-
-/** The popup's list of the tab's addresses, sorted. */
-function popupAddresses(): string[] {
-  return [...document.querySelectorAll('[data-testid="page-address"]')]
-    .map((item) => item.textContent?.trim() ?? '')
-    .sort();
-}
 
 describe.each(BROWSERS)('CRMs and help desks, in %s', (name) => {
   let host: LoopbackHost;

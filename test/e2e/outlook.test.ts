@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
 import { OUTLOOK_LIKE_ON_LOAD as ON_LOAD } from '../fixtures/outlook-like.ts';
 import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from './support/driver.ts';
+import { pageMarkup, popupAddresses, servedMarkup } from './support/in-page.ts';
 import { type LoopbackHost, startLoopbackHost } from './support/loopback-host.ts';
 import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from './support/stack.ts';
 
@@ -22,30 +23,12 @@ const AFTER_OPENING_C2 = [
   'x7k2@duck.com',
 ];
 
-/** The page's own markup, the extension's card (a child of <html>) aside. */
-function pageMarkup(): string {
-  return document.head.outerHTML + document.body.outerHTML;
-}
-
-/** The page's markup as served, parsed afresh: what the page's own nodes are before anything touches them. */
-async function servedMarkup(): Promise<string> {
-  const parsed = new DOMParser().parseFromString(await (await fetch(location.href)).text(), 'text/html');
-  return parsed.head.outerHTML + parsed.body.outerHTML;
-}
-
 /** The centre of an element on the page, scrolled into view; null without it. */
 function centreOf(selector: string): { x: number; y: number } | null {
   const element = document.querySelector(selector);
   element?.scrollIntoView({ block: 'center' });
   const box = element?.getBoundingClientRect();
   return box ? { x: box.x + box.width / 2, y: box.y + box.height / 2 } : null;
-}
-
-/** The popup's list of the tab's addresses, sorted. */
-function popupAddresses(): string[] {
-  return [...document.querySelectorAll('[data-testid="page-address"]')]
-    .map((item) => item.textContent?.trim() ?? '')
-    .sort();
 }
 
 describe.each(BROWSERS)('Outlook on the web, in %s', (name) => {

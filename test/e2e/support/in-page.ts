@@ -133,3 +133,21 @@ export function watchForCards(): void {
 export function cardsShown(): number {
   return (window as unknown as { cardsShown: number }).cardsShown;
 }
+
+/** The page's own markup, the extension's card (a child of <html>) aside. */
+export function pageMarkup(): string {
+  return document.head.outerHTML + document.body.outerHTML;
+}
+
+/** The page's markup as served, parsed afresh: what the page's own nodes are before anything touches them. */
+export async function servedMarkup(): Promise<string> {
+  const parsed = new DOMParser().parseFromString(await (await fetch(location.href)).text(), 'text/html');
+  return parsed.head.outerHTML + parsed.body.outerHTML;
+}
+
+/** The popup's list of the tab's addresses, sorted. */
+export function popupAddresses(): string[] {
+  return [...document.querySelectorAll('[data-testid="page-address"]')]
+    .map((item) => item.textContent?.trim() ?? '')
+    .sort();
+}
