@@ -1,5 +1,5 @@
 import dns2 from 'dns2';
-import { type Failure, zoneFor } from '../fixtures/dns-zones.ts';
+import { type Failure, type Zone, zoneFor } from '../fixtures/dns-zones.ts';
 
 const { Packet } = dns2;
 /** Present at run time, missing from dns2's type declarations. */
@@ -24,6 +24,8 @@ export interface DnsFixtureOptions {
    * benchmark's stand-in for a real resolver's round trip. Answers are sent at once without it.
    */
   answerDelayMs?: () => number;
+  /** Zones for names the fixture zones lack (the offline demo's catalog domains); asked after them. */
+  moreZones?: (name: string) => Zone | undefined;
 }
 
 /**
@@ -33,6 +35,7 @@ export interface DnsFixtureOptions {
  */
 export async function startDnsFixtureServer({
   answerDelayMs,
+  moreZones,
 }: DnsFixtureOptions = {}): Promise<DnsFixtureServer> {
   const queries = new Map<string, number>();
   const typed = new Map<string, number>();
@@ -57,7 +60,7 @@ export async function startDnsFixtureServer({
       const name = question.name.toLowerCase().replace(/\.$/, '');
       count(queries, name);
       count(typed, `${question.type} ${name}`);
-      const zone = zoneFor(name);
+      const zone = zoneFor(name) ?? moreZones?.(name);
       if (!zone) {
         response.header.rcode = RCODE.NXDOMAIN;
         return reply();
