@@ -39,7 +39,60 @@ function wordsInJsx(file: string): string[] {
   return found;
 }
 
+/** A call of t(), the one way to a message. */
+const isMessage = (node: ts.Node): boolean =>
+  ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === 't';
+
+/**
+ * Messages glued to other text in code: t() in a template literal, t() joined with `+`, or two t() side by
+ * side in JSX. A translator can reorder the words inside one message, never across two.
+ */
+function gluedMessages(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+  const found: string[] = [];
+  const report = (node: ts.Node) =>
+    found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1}`);
+  const isSpace = (child: ts.JsxChild) =>
+    (ts.isJsxText(child) && child.text.trim() === '') ||
+    (ts.isJsxExpression(child) &&
+      !!child.expression &&
+      ts.isStringLiteral(child.expression) &&
+      child.expression.text.trim() === '');
+  const visit = (node: ts.Node) => {
+    if (ts.isTemplateExpression(node) && node.templateSpans.some((span) => isMessage(span.expression)))
+      report(node);
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.PlusToken &&
+      (isMessage(node.left) || isMessage(node.right))
+    )
+      report(node);
+    if (ts.isJsxElement(node) || ts.isJsxFragment(node)) {
+      const worded = node.children.filter((child) => !isSpace(child));
+      worded.forEach((child, index) => {
+        const next = worded[index + 1];
+        if (
+          next &&
+          ts.isJsxExpression(child) &&
+          ts.isJsxExpression(next) &&
+          child.expression &&
+          next.expression
+        )
+          if (isMessage(child.expression) && isMessage(next.expression)) report(child);
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
 describe('messages.json', () => {
+  it('no message is glued to another, or to other words, in code: each sentence is one message', () => {
+    const files = [...sourceFiles('components'), ...sourceFiles('entrypoints'), ...sourceFiles('lib')];
+    expect(files.flatMap(gluedMessages)).toEqual([]);
+  });
+
   it('no words are written into the UI’s JSX: they come from browser.i18n', () => {
     const words = UI_FILES.flatMap((file) => wordsInJsx(file).map((text) => `${file}: ${text}`));
     expect(words).toEqual([]);

@@ -1,5 +1,6 @@
 import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { BuildNotes } from '#components/BuildNotes.tsx';
 import { PAGE_THEME_CSS } from '#components/theme.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
@@ -12,6 +13,7 @@ import {
   type Settings,
 } from '#settings/schema.ts';
 import { inForce, useSettingsStore } from '#settings/store.ts';
+import { serviceInForce } from '#ui/service-words.ts';
 
 const OPTIONS_CSS = `${PAGE_THEME_CSS}
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: var(--wl-fg); }
@@ -188,11 +190,10 @@ export function OptionsApp() {
     setTestResult(t('optionsTesting'));
     const baseUrl = baseUrlSchema.safeParse(draft.baseUrl);
     if (!baseUrl.success) {
-      setTestResult(`${t('optionsBaseUrlFirst')} ${baseUrlMessage(draft.baseUrl)}`);
+      setTestResult(baseUrlMessage(draft.baseUrl));
       return;
     }
-    const result = await sendRequest({ type: 'test-key', apiKey, baseUrl: baseUrl.data });
-    setTestResult(result.detail ? `${result.title}: ${result.detail}` : result.title);
+    setTestResult((await sendRequest({ type: 'test-key', apiKey, baseUrl: baseUrl.data })).text);
   };
 
   return (
@@ -204,6 +205,10 @@ export function OptionsApp() {
           {t('managedNote')}
         </p>
       )}
+      <BuildNotes
+        service={serviceInForce(inForce(store).baseUrl, store.managed.settings.baseUrl)}
+        keyManaged={locked('apiKey')}
+      />
       <form onSubmit={(event) => void save(event)}>
         <KeyField
           apiKey={apiKey}

@@ -45,3 +45,21 @@ export function keepStorageFromContentScripts(api: { storage: { local: object } 
   const local = api.storage.local as { setAccessLevel?: (options: { accessLevel: string }) => Promise<void> };
   void local.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
 }
+
+/**
+ * Where a person changes the keyboard shortcut and pins the toolbar button: each browser has its own menus,
+ * so each has its own sentences (message keys of public/_locales).
+ */
+export function browserMenuWords(browser: string) {
+  return browser === 'firefox'
+    ? ({
+        shortcut: 'optionsShortcutFirefox',
+        noShortcut: 'optionsShortcutNoneFirefox',
+        pin: 'optionsPinFirefox',
+      } as const)
+    : ({
+        shortcut: 'optionsShortcutChromium',
+        noShortcut: 'optionsShortcutNoneChromium',
+        pin: 'optionsPinChromium',
+      } as const);
+}

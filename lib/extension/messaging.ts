@@ -33,7 +33,8 @@ export interface Responses {
   cached: LookupResult | null;
   'report-addresses': { count: number };
   'tab-summary': TabSummary;
-  'test-key': { ok: boolean; title: string; detail: string };
+  /** Whether the key can be used, and one sentence that says so. */
+  'test-key': { ok: boolean; text: string };
   'open-options': { opened: boolean };
   'content-settings': ContentSettings;
   'managed-settings': { fields: ManagedField[]; settings: Partial<Settings> };

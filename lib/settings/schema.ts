@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { HOVER_DELAY_MS } from '#extension/limits.ts';
 
+/** The hosted Webmail Info API. */
+export const HOSTED_API_BASE_URL = 'https://webmaillookup.com';
+
 /** The hosted service; a build can point elsewhere with WXT_API_BASE_URL, the options page overrides both. */
-export const DEFAULT_API_BASE_URL: string = import.meta.env.WXT_API_BASE_URL || 'https://webmaillookup.com';
+export const DEFAULT_API_BASE_URL: string = import.meta.env.WXT_API_BASE_URL || HOSTED_API_BASE_URL;
 
 const DEFAULT_CACHE_TTL_HOURS = 7 * 24;
 
@@ -10,7 +13,7 @@ const DEFAULT_CACHE_TTL_HOURS = 7 * 24;
  * Whether a host name is this computer: localhost, 127.0.0.0/8 or ::1 (as the URL parser writes them, so
  * `127.1` and `0x7f.0.0.1` are 127.0.0.1 by then).
  */
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }
 

@@ -31,17 +31,18 @@ export function settingsHandlers(openOptionsPage: () => Promise<void>) {
     },
     // One lookup of a domain every provider knows, with the key as typed. A key the organisation set is the
     // one in force, whatever the page sends (it never sees that key), and it goes only where the policy says.
+    // The answer is one sentence, so a translator can order its parts.
     'test-key': async (request) => {
       const target = lookupTarget(request, await loadManagedSettings());
-      if (!target.apiKey) return { ok: false, title: t('testKeyEmpty'), detail: '' };
+      if (!target.apiKey) return { ok: false, text: t('testKeyEmpty') };
       const outcome = await getWebmailInfo({ email: 'gmail.com' }, { ...target, retries: 0 });
       // A 404 is an answer too: the service took the key.
       if (outcome.kind === 'found' || outcome.kind === 'not-found')
-        return { ok: true, title: t('testKeyWorks'), detail: t('testKeyWorksDetail') };
+        return { ok: true, text: t('testKeyWorks') };
+      const problem = describeResult(resultOfOutcome(outcome, Date.now())).title;
       return {
         ok: false,
-        title: describeResult(resultOfOutcome(outcome, Date.now())).title,
-        detail: outcome.message,
+        text: outcome.message ? t('optionsTestKeyFailed', problem, outcome.message) : problem,
       };
     },
   } satisfies Pick<Handlers, 'content-settings' | 'managed-settings' | 'open-options' | 'test-key'>;
