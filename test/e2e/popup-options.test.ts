@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
+import { MESSAGES } from '../../server/messages.ts';
+import { getMessage } from '../support/fake-i18n.ts';
 import { BROWSERS } from './support/driver.ts';
 import { useBrowserStack } from './support/stack.ts';
 
@@ -14,14 +16,36 @@ describe.each(BROWSERS)('in %s', (name) => {
   };
 
   describe('options page', () => {
+    it('names the service this build looks addresses up at, where its keys come from, and the shortcut', async () => {
+      const options = await stack.browser.openOptions();
+      // The e2e build is made for a local service (test/e2e/support/build-extension.ts), without a demo key.
+      await expect
+        .poll(() => options.text('service-note'))
+        .toBe(getMessage('optionsServiceLocal', ['127.0.0.1:8787']));
+      expect(await options.text('key-source')).toBe(
+        getMessage('optionsKeyLocal', ['npm run server -- keys create --credits 1000']),
+      );
+      const shortcut = name === 'Firefox' ? 'optionsShortcutFirefox' : 'optionsShortcutChromium';
+      await expect.poll(() => options.text('shortcut-note')).toBe(getMessage(shortcut, ['Alt+Shift+L']));
+      expect(await options.text('pin-note')).toBe(
+        getMessage(name === 'Firefox' ? 'optionsPinFirefox' : 'optionsPinChromium'),
+      );
+      await options.close();
+    });
+
     it('saves the key and service address, and "Test key" reports the outcome in words', async () => {
       const options = await stack.browser.openOptions();
       await options.fill('api-key-input', stack.backend.key);
       await options.fill('base-url-input', `${stack.backend.service.baseUrl}/`);
       await options.click('test-key');
-      await expect.poll(() => options.text('test-key-result')).toMatch(/The key works/);
+      await expect.poll(() => options.text('test-key-result')).toBe(messages.testKeyWorks.message);
       await options.click('api-key-save');
       await expect.poll(() => options.text('save-status')).toBe('Saved.');
+      await expect
+        .poll(() => options.text('service-note'))
+        .toBe(
+          getMessage('optionsServicePerson', [new URL(stack.backend.service.baseUrl).host, '127.0.0.1:8787']),
+        );
       const stored = await stack.browser.stored(['apiKey', 'settings']);
       expect(stored.apiKey).toBe(stack.backend.key);
       expect((stored.settings as { baseUrl: string }).baseUrl).toBe(stack.backend.service.baseUrl);
@@ -32,7 +56,11 @@ describe.each(BROWSERS)('in %s', (name) => {
       const options = await stack.browser.openOptions();
       await options.fill('api-key-input', 'wl_not_a_key');
       await options.click('test-key');
-      await expect.poll(() => options.text('test-key-result')).toMatch(/not accepted/);
+      await expect
+        .poll(() => options.text('test-key-result'))
+        .toBe(
+          getMessage('optionsTestKeyFailed', [messages.stateUnknownKeyTitle.message, MESSAGES.unknownKey]),
+        );
       await options.close();
     });
 

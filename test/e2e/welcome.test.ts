@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
+import { getMessage } from '../support/fake-i18n.ts';
+import { BROWSERS } from './support/driver.ts';
 import { type ExtensionBrowser, launchExtensionBrowser } from './support/extension-browser.ts';
-import { type Backend, startBackend } from './support/stack.ts';
+import { type Backend, startBackend, useBrowserStack } from './support/stack.ts';
 
 /** First run in Chromium: the page the extension opens on install, as a person finds it, without a key. */
 let backend: Backend;
@@ -59,5 +61,47 @@ describe('the welcome page', () => {
     expect(await storedKey()).toBe(backend.key);
     const source = welcome.getByTestId('sample-card').getByTestId('result-source');
     await expect.poll(() => source.textContent()).toMatch(/^From the Webmail Info API/);
+  });
+});
+
+/** The service the e2e build was made for (test/e2e/support/build-extension.ts), as a person reads it. */
+const BUILD_HOST = '127.0.0.1:8787';
+
+describe.each(BROWSERS)('the welcome page with a key saved, in %s', (name) => {
+  // The backend's key saved, and the service address set to its proxy, as the options page would.
+  const stack = useBrowserStack(name, { credits: 100 });
+
+  it('says the saved key works, rather than asking for one, and keeps it', async () => {
+    const welcome = await stack.browser.openExtensionPage('welcome.html');
+    await expect.poll(() => welcome.attribute('welcome-key-status', 'data-state')).toBe('works');
+    expect(await welcome.text('welcome-key-status')).toBe(messages.welcomeKeyWorks.message);
+    expect((await welcome.field('welcome-key-input'))?.value).toBe(stack.backend.key);
+    expect((await stack.browser.stored(['apiKey'])).apiKey).toBe(stack.backend.key);
+    await welcome.close();
+  });
+
+  it('keeps a key typed as the page opens, whatever storage then says', async () => {
+    const welcome = await stack.browser.openExtensionPage('welcome.html');
+    await welcome.fill('welcome-key-input', 'wl_typed_at_once');
+    await expect.poll(() => welcome.attribute('welcome-key-status', 'data-state')).toBe('works');
+    expect((await welcome.field('welcome-key-input'))?.value).toBe('wl_typed_at_once');
+    // The saved key changing in another window does not take the field either.
+    await stack.browser.configure({ apiKey: await stack.backend.service.createKey({ credits: 1 }) });
+    await expect.poll(() => welcome.attribute('welcome-key-status', 'data-state')).toBe('works');
+    expect((await welcome.field('welcome-key-input'))?.value).toBe('wl_typed_at_once');
+    await stack.browser.configure({ apiKey: stack.backend.key });
+    await welcome.close();
+  });
+
+  it('names the service lookups go to, the shortcut and how to pin the button', async () => {
+    const welcome = await stack.browser.openExtensionPage('welcome.html');
+    const proxyHost = new URL(stack.backend.proxy.url).host;
+    await expect
+      .poll(() => welcome.text('service-note'))
+      .toBe(getMessage('optionsServicePerson', [proxyHost, BUILD_HOST]));
+    await expect.poll(() => welcome.text('shortcut-note')).toMatch(/^Press Alt\+Shift\+L /);
+    const pin = name === 'Firefox' ? messages.optionsPinFirefox : messages.optionsPinChromium;
+    expect(await welcome.text('pin-note')).toBe(pin.message);
+    await welcome.close();
   });
 });

@@ -1,4 +1,5 @@
 import { getWebmailInfo } from '#core/api/client.ts';
+import type { ApiOutcomeKind } from '#core/api/outcome.ts';
 import { describeResult } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
 import { lookupTarget, managedFields, managedValues } from '#settings/managed.ts';
@@ -6,6 +7,15 @@ import { isSiteDisabled } from '#settings/schema.ts';
 import { loadManagedSettings, loadSettings } from '#settings/storage.ts';
 import { resultOfOutcome } from '#worker/outcome-result.ts';
 import type { Handlers } from '#worker/router.ts';
+
+/** The outcomes whose message is the service's answer, not one this extension wrote for a failure. */
+const SERVICE_ANSWERS: ReadonlySet<ApiOutcomeKind> = new Set<ApiOutcomeKind>([
+  'unknown-key',
+  'billing',
+  'rate-limited',
+  'invalid-request',
+  'server-error',
+]);
 
 /** Settings as the content scripts and the extension's pages need them, and the options page's key test. */
 export function settingsHandlers(openOptionsPage: () => Promise<void>) {
@@ -39,11 +49,12 @@ export function settingsHandlers(openOptionsPage: () => Promise<void>) {
       // A 404 is an answer too: the service took the key.
       if (outcome.kind === 'found' || outcome.kind === 'not-found')
         return { ok: true, text: t('testKeyWorks') };
-      const problem = describeResult(resultOfOutcome(outcome, Date.now())).title;
-      return {
-        ok: false,
-        text: outcome.message ? t('optionsTestKeyFailed', problem, outcome.message) : problem,
-      };
+      const { title, detail } = describeResult(resultOfOutcome(outcome, Date.now()));
+      // The service's own words where it answered (a billing message names where to top up); this
+      // extension's where it did not.
+      return SERVICE_ANSWERS.has(outcome.kind)
+        ? { ok: false, text: t('optionsTestKeyFailed', title, outcome.message) }
+        : { ok: false, text: t('optionsTestKeyUnusable', title, detail) };
     },
   } satisfies Pick<Handlers, 'content-settings' | 'managed-settings' | 'open-options' | 'test-key'>;
 }
