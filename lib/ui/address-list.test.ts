@@ -13,7 +13,11 @@ const found = (info: Partial<typeof HOSTED_GMAIL_INFO>): LookupResult => ({
 
 const RESULTS: Record<string, LookupResult | null> = {
   'gmail.com': found({}),
-  'duck.com': found({ nice_name: 'DuckDuckGo Email Protection', is_freemail: false, is_privacy_service: true }),
+  'duck.com': found({
+    nice_name: 'DuckDuckGo Email Protection',
+    is_freemail: false,
+    is_privacy_service: true,
+  }),
   'mailinator.com': found({ nice_name: 'Mailinator', is_freemail: true, is_disposable: true }),
   'acme.example.com': found({ nice_name: 'Microsoft 365', name: 'Microsoft (365)', is_freemail: false }),
   'gone.example': { state: 'not-found', message: 'x', source: 'api', fetchedAt: 0 },
