@@ -135,18 +135,20 @@ export function AddressList({
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={fromFilter}
         />
-        <select
-          data-testid="list-grouping"
-          aria-label={t('popupGroupBy')}
-          value={grouping}
-          onChange={(event) => setGrouping(event.target.value as Grouping)}
-        >
+        <fieldset className="grouping" aria-label={t('popupGroupBy')}>
           {GROUPINGS.map((value) => (
-            <option key={value} value={value}>
+            <button
+              key={value}
+              type="button"
+              className="wl-button small"
+              data-testid={`group-by-${value}`}
+              aria-pressed={grouping === value}
+              onClick={() => setGrouping(value)}
+            >
               {t(GROUPING_WORDS[value])}
-            </option>
+            </button>
           ))}
-        </select>
+        </fieldset>
       </div>
       {shownQuery.trim() && (
         <p className="muted" role="status" data-testid="list-shown">

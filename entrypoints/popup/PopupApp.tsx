@@ -24,9 +24,10 @@ input { flex: 1; padding: 5px 8px; border: 1px solid var(--wl-border); border-ra
   background: var(--wl-notice-bg); }
 .budget p { margin: 0 0 6px; }
 .summary { display: flex; flex-wrap: wrap; gap: 4px 10px; margin: 0 0 8px; padding: 0; list-style: none; }
-.list-controls { position: sticky; top: 0; z-index: 1; display: flex; gap: 6px; padding: 4px 0;
-  background: var(--wl-bg); }
-.list-controls select { font: inherit; border: 1px solid var(--wl-border); border-radius: 6px; }
+.list-controls { position: sticky; top: 0; z-index: 1; padding: 4px 0; background: var(--wl-bg); }
+.list-controls input { width: 100%; box-sizing: border-box; }
+.grouping { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0 0; padding: 0; border: 0; }
+.grouping [aria-pressed="true"] { border-color: var(--wl-focus); box-shadow: inset 0 0 0 1px var(--wl-focus); }
 .hint { font-size: 11px; margin: 2px 0 4px; }
 .address-list { width: 100%; table-layout: fixed; border-collapse: collapse; }
 .address-list th { text-align: left; font-size: 12px; padding: 8px 4px 2px; border-bottom: 1px solid var(--wl-border); }
