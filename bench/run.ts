@@ -6,6 +6,7 @@ import { printDnsEvidence } from './dns-evidence.ts';
 import { benchExtraction } from './extraction.ts';
 import { benchLookupPath } from './lookup-path.ts';
 import { benchPageCost } from './page-cost.ts';
+import { benchPopupList } from './popup-list.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
 import { printTable } from './table.ts';
@@ -22,5 +23,9 @@ printTable(
   await benchPageCost(),
 );
 printTable('The lookup path in Chromium (built extension, local service)', await benchLookupPath());
+printTable(
+  'The popup’s list in Chromium (built extension, local service; references measured in the same run)',
+  await benchPopupList(),
+);
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());
 await printDnsEvidence();

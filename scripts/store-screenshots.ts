@@ -36,7 +36,7 @@ async function cardOpen(page: Page, address: string): Promise<void> {
 
 /** What shows an extension page is ready: the popup's first answer, the other pages' heading. */
 const READY = {
-  popup: '[data-testid="domain-group"] [data-testid="result-source"]',
+  popup: '[data-testid="address-row"] [data-testid="provider-nice-name"]',
   page: 'main h1',
 };
 

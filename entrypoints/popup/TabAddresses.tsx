@@ -1,162 +1,151 @@
-import { useEffect, useState } from 'react';
-import { browser } from 'wxt/browser';
-import { ResultCard } from '#components/ResultCard.tsx';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { domainOf } from '#core/email/extract.ts';
-import { t } from '#extension/i18n.ts';
+import { type MessageKey, t } from '#extension/i18n.ts';
 import type { TabSummary } from '#extension/messaging.ts';
 import type { Settings } from '#settings/schema.ts';
+import { type ListSummary, summarize } from '#ui/address-list.ts';
 import { addressRows } from '#ui/address-table.ts';
 import { copyTable, downloadCsv } from '#ui/take-away.ts';
-import { type DomainState, useDomainResults } from '#ui/use-domain-results.ts';
+import { useDomainResults } from '#ui/use-domain-results.ts';
+import { AddressList } from './AddressList.tsx';
 
-function DomainGroup({
-  domain,
-  addresses,
-  state,
-  settings,
-  onLookup,
-}: {
-  domain: string;
-  addresses: string[];
-  state: DomainState;
-  settings: Settings;
-  onLookup: (refresh: boolean) => void;
-}) {
+/** The summary's figures, each with its words and test id; a figure of 0 beyond the first two is left out. */
+const FIGURES: readonly { key: keyof ListSummary; words: MessageKey; testId: string }[] = [
+  { key: 'addresses', words: 'popupSummaryAddresses', testId: 'summary-addresses' },
+  { key: 'domains', words: 'popupSummaryDomains', testId: 'summary-domains' },
+  { key: 'freeMail', words: 'popupSummaryFreemail', testId: 'summary-freemail' },
+  { key: 'disposable', words: 'popupSummaryDisposable', testId: 'summary-disposable' },
+  { key: 'privacyRelays', words: 'popupSummaryPrivacy', testId: 'summary-privacy' },
+  { key: 'notLookedUp', words: 'popupSummaryNotLookedUp', testId: 'summary-not-looked-up' },
+  { key: 'noAnswer', words: 'popupSummaryNoAnswer', testId: 'summary-no-answer' },
+];
+
+function Summary({ summary }: { summary: ListSummary }) {
   return (
-    <div className="group" data-testid="domain-group" data-domain={domain}>
-      <ul className="addresses">
-        {addresses.map((address) => (
-          <li key={address} data-testid="page-address">
-            {address}
+    <ul className="summary" aria-label={t('popupSummaryLabel')} data-testid="list-summary">
+      {FIGURES.map(({ key, words, testId }, i) =>
+        i < 2 || summary[key] > 0 ? (
+          <li key={key} data-testid={testId} data-count={summary[key]}>
+            {t(words, summary[key])}
           </li>
-        ))}
-      </ul>
-      {state === null ? (
+        ) : null,
+      )}
+    </ul>
+  );
+}
+
+/**
+ * The domains the budget left waiting, and the question whether to look them up: at the top, where it is
+ * seen, as it changes what the list can say.
+ */
+function BudgetPrompt({ waiting, onConfirm }: { waiting: string[]; onConfirm: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="budget" data-testid="budget-note">
+      <p className="muted">{t('popupBudgetSpent')}</p>
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="confirm-rest" data-testid="confirm-lookup-rest">
+          <p id="confirm-rest">{t('popupConfirmRest', waiting.length)}</p>
+          <div className="row">
+            <button
+              type="button"
+              className="wl-button"
+              data-testid="lookup-rest-confirm"
+              onClick={() => {
+                setConfirming(false);
+                onConfirm();
+              }}
+            >
+              {t('popupConfirmRestYes', waiting.length)}
+            </button>
+            <button
+              type="button"
+              className="wl-button"
+              data-testid="lookup-rest-cancel"
+              onClick={() => setConfirming(false)}
+            >
+              {t('popupConfirmRestNo')}
+            </button>
+          </div>
+        </div>
+      ) : (
         <button
           type="button"
           className="wl-button"
-          data-testid="lookup-domain"
-          onClick={() => onLookup(false)}
+          data-testid="lookup-rest"
+          onClick={() => setConfirming(true)}
         >
-          {t('popupLookupDomain', domain)}
+          {t('popupLookupRest', waiting.length)}
         </button>
-      ) : (
-        <ResultCard
-          address={addresses[0] ?? domain}
-          result={state === 'loading' ? null : state}
-          searchQueryTemplate={settings.searchQueryTemplate}
-          sendingAddresses={settings.sendingAddresses}
-          onRefresh={() => onLookup(true)}
-          onLookUp={() => onLookup(false)}
-          onOpenOptions={() => void browser.runtime.openOptionsPage()}
-        />
       )}
     </div>
   );
 }
 
 /**
- * The tab's addresses by domain, with answers: those the budget allowed come looked up; the rest wait for
- * the person to confirm how many more, and what they cost. The list goes out as CSV or as a table.
+ * The tab's addresses with answers: those the budget allowed come looked up; the rest wait for the person
+ * to confirm how many more, and what they cost. At the top, what the list adds up to; the list goes out as
+ * CSV or as a table.
  */
 export function TabAddresses({ summary, settings }: { summary: TabSummary; settings: Settings }) {
   const { results, setResults, run } = useDomainResults();
-  const [confirming, setConfirming] = useState(false);
   const [exportStatus, setExportStatus] = useState<string | null>(null);
   useEffect(() => setResults(summary.results), [summary, setResults]);
 
-  const groups = new Map<string, string[]>();
-  for (const address of summary.addresses) {
-    const domain = domainOf(address);
-    groups.set(domain, [...(groups.get(domain) ?? []), address]);
-  }
-  const waiting = [...groups.keys()].filter((domain) => (results[domain] ?? null) === null);
-  const rows = () =>
-    addressRows(
-      summary.addresses,
-      Object.fromEntries(
-        Object.entries(results).map(([domain, state]) => [domain, state === 'loading' ? null : state]),
+  const rows = useMemo(
+    () =>
+      addressRows(
+        summary.addresses,
+        Object.fromEntries(
+          Object.entries(results).map(([domain, state]) => [domain, state === 'loading' ? null : state]),
+        ),
+        settings.searchQueryTemplate,
       ),
-      settings.searchQueryTemplate,
-    );
+    [summary.addresses, results, settings.searchQueryTemplate],
+  );
+  const waiting = useMemo(
+    () =>
+      [...new Set(summary.addresses.map(domainOf))].filter((domain) => (results[domain] ?? null) === null),
+    [summary.addresses, results],
+  );
+  const lookUp = useCallback((domain: string, refresh = false) => void run(domain, refresh), [run]);
   const copy = () =>
-    copyTable(rows()).then(
+    copyTable(rows).then(
       () => setExportStatus(t('popupTableCopied', summary.addresses.length)),
       () => setExportStatus(t('popupTableNotCopied')),
     );
 
+  if (summary.addresses.length === 0) return null;
   return (
     <>
-      {summary.addresses.length > 0 && (
-        <div className="row">
-          <button
-            type="button"
-            className="wl-button"
-            data-testid="export-csv"
-            onClick={() => downloadCsv(rows(), 'webmail-lookup-addresses.csv')}
-          >
-            {t('popupExportCsv')}
-          </button>
-          <button type="button" className="wl-button" data-testid="copy-table" onClick={() => void copy()}>
-            {t('popupCopyTable')}
-          </button>
-          {exportStatus && (
-            <span role="status" data-testid="export-status">
-              {exportStatus}
-            </span>
-          )}
-        </div>
-      )}
-      {[...groups].map(([domain, addresses]) => (
-        <DomainGroup
-          key={domain}
-          domain={domain}
-          addresses={addresses}
-          state={results[domain] ?? null}
-          settings={settings}
-          onLookup={(refresh) => void run(domain, refresh)}
-        />
-      ))}
+      <Summary summary={summarize(rows)} />
       {waiting.length > 0 && summary.budgetLeft <= 0 && (
-        <div className="budget" data-testid="budget-note">
-          <p className="muted">{t('popupBudgetSpent')}</p>
-          {confirming ? (
-            <div role="alertdialog" aria-labelledby="confirm-rest" data-testid="confirm-lookup-rest">
-              <p id="confirm-rest">{t('popupConfirmRest', waiting.length)}</p>
-              <div className="row">
-                <button
-                  type="button"
-                  className="wl-button"
-                  data-testid="lookup-rest-confirm"
-                  onClick={() => {
-                    setConfirming(false);
-                    for (const domain of waiting) void run(domain);
-                  }}
-                >
-                  {t('popupConfirmRestYes', waiting.length)}
-                </button>
-                <button
-                  type="button"
-                  className="wl-button"
-                  data-testid="lookup-rest-cancel"
-                  onClick={() => setConfirming(false)}
-                >
-                  {t('popupConfirmRestNo')}
-                </button>
-              </div>
-            </div>
-          ) : (
-            <button
-              type="button"
-              className="wl-button"
-              data-testid="lookup-rest"
-              onClick={() => setConfirming(true)}
-            >
-              {t('popupLookupRest', waiting.length)}
-            </button>
-          )}
-        </div>
+        <BudgetPrompt
+          waiting={waiting}
+          onConfirm={() => {
+            for (const domain of waiting) lookUp(domain);
+          }}
+        />
       )}
+      <div className="row">
+        <button
+          type="button"
+          className="wl-button"
+          data-testid="export-csv"
+          onClick={() => downloadCsv(rows, 'webmail-lookup-addresses.csv')}
+        >
+          {t('popupExportCsv')}
+        </button>
+        <button type="button" className="wl-button" data-testid="copy-table" onClick={() => void copy()}>
+          {t('popupCopyTable')}
+        </button>
+        {exportStatus && (
+          <span role="status" data-testid="export-status">
+            {exportStatus}
+          </span>
+        )}
+      </div>
+      <AddressList rows={rows} results={results} settings={settings} onLookUp={lookUp} />
     </>
   );
 }

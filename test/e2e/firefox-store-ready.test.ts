@@ -122,8 +122,12 @@ describe('taking the list away in Firefox', () => {
     await until(
       popup,
       (selectors) =>
-        document.querySelectorAll(selectors.card).length > 0 && !document.querySelector(selectors.loading),
-      { card: testId('result-card'), loading: testId('loading') },
+        document.querySelectorAll(selectors.answered).length > 0 &&
+        !document.querySelector(selectors.waiting),
+      {
+        answered: `${testId('address-row')} ${testId('provider-nice-name')}`,
+        waiting: `${testId('address-row')}[data-state="loading"]`,
+      },
     );
     await popup.click(testId('export-csv'));
     const file = join(downloads, 'webmail-lookup-addresses.csv');

@@ -62,8 +62,9 @@ describe('the popup’s list beyond the lookup budget', () => {
     await popup.getByTestId('lookup-rest').click();
     await popup.getByTestId('lookup-rest-confirm').click();
     for (const domain of OTHER_DOMAINS.slice(-EXTRA)) {
-      const group = popup.locator(`[data-testid="domain-group"][data-domain="${domain}"]`);
-      await group.getByTestId('result-card').waitFor();
+      // Answered: neither waiting for the question nor on its way.
+      const answered = ':not([data-state="loading"]):not([data-state="not-looked-up"])';
+      await popup.locator(`[data-testid="address-row"][data-domain="${domain}"]${answered}`).waitFor();
     }
     await expect.poll(requestsBeyondBudget).toBe(EXTRA);
     expect(await popup.getByTestId('lookup-rest').count()).toBe(0);

@@ -96,7 +96,7 @@ describe.each(BROWSERS)('in %s', (name) => {
   });
 
   describe('popup', () => {
-    it('lists the tab’s addresses grouped by domain, with answers', async () => {
+    it('lists the tab’s addresses, a row each, with answers', async () => {
       await stack.browser.configure({
         apiKey: stack.backend.key,
         settings: { baseUrl: stack.backend.service.baseUrl },
@@ -110,7 +110,7 @@ describe.each(BROWSERS)('in %s', (name) => {
       await expect
         .poll(() =>
           popup.text(
-            '[data-testid="domain-group"][data-domain="gmail.com"] [data-testid="provider-nice-name"]',
+            '[data-testid="address-row"][data-domain="gmail.com"] [data-testid="provider-nice-name"]',
           ),
         )
         .toBe('Gmail');

@@ -1,0 +1,236 @@
+/**
+ * The popup's list in Chromium with the built extension, on a tab of 500 addresses at 150 domains
+ * (test/fixtures/many-addresses.ts): the time from the popup's navigation to the whole list painted, and
+ * from a keystroke in the filter to the filtered list painted. Beside them, in the same run, the same popup
+ * on a tab of 40 of those addresses, and the same 500 rows as a static HTML table (the browser's own floor
+ * for parsing and laying them out).
+ *
+ * "Painted" is the rows in the DOM, then the next frame: a task posted from the next requestAnimationFrame
+ * callback runs after that frame's style, layout and paint. The popup is opened as a tab at the toolbar
+ * popup's size; its domains are answered from the worker's cache after a first, untimed opening.
+ */
+import type { Page } from 'playwright-core';
+import buildExtension from '#test/e2e/support/build-extension.ts';
+import { startPageServer } from '#test/e2e/support/page-server.ts';
+import { type ExtensionStack, startExtensionStack } from '#test/e2e/support/stack.ts';
+import { addressListPage, manyAddresses } from '#test/fixtures/many-addresses.ts';
+import { median, percentile, upperBudget } from './stats.ts';
+import type { BenchRow } from './table.ts';
+
+const OPEN_SAMPLES = 7;
+const KEY_SAMPLES = 10;
+/** The whole list of 500 painted this soon after the popup's navigation starts. */
+const LIST_BUDGET_MS = 500;
+/** A keystroke in the filter answered by the list this soon: the response budget of RAIL (100 ms). */
+const KEYSTROKE_BUDGET_MS = 100;
+/** The toolbar popup's size in Chromium at most (800 × 600); the popup sets its own width. */
+const POPUP_VIEWPORT = { width: 400, height: 600 };
+const SMALL = 40;
+
+/**
+ * Runs before the popup's own script: leaves a promise, `listProbe`, that resolves once `want` addresses
+ * are listed and a frame has been painted after it. A string: tsx's `keepNames` would wrap inner functions
+ * in a `__name` the page lacks.
+ */
+const LIST_PROBE = (want: number) => `window.listProbe = new Promise((resolve) => {
+  const observer = new MutationObserver(() => {
+    if (document.querySelectorAll('[data-testid="page-address"]').length < ${want}) return;
+    observer.disconnect();
+    const listedAt = performance.now();
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve({ listedAt, paintedAt: performance.now() });
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+});`;
+
+/**
+ * Set before a keystroke: `keyProbe` resolves once the list holds `want` rows, a frame painted after it,
+ * with times from the key's own event timestamp.
+ */
+const KEY_PROBE = (want: number) => `(() => {
+  window.keyProbe = new Promise((resolve) => {
+    let keyAt = null;
+    document.addEventListener('keydown', (event) => { keyAt ??= event.timeStamp; }, { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (document.querySelectorAll('[data-testid="page-address"]').length !== ${want}) return;
+      observer.disconnect();
+      const listedAt = performance.now();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve({ keyAt, listedAt, paintedAt: performance.now() });
+        channel.port2.postMessage(null);
+      });
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+})()`;
+
+interface Timed {
+  listed: number;
+  painted: number;
+}
+
+/** The page's tab, its addresses all found (the badge counts them). */
+async function openTab(stack: ExtensionStack, url: string, addresses: number): Promise<number> {
+  const page = await stack.browser.context.newPage();
+  await page.goto(url);
+  for (let badge = ''; badge !== String(addresses); badge = await stack.browser.badgeOf(page))
+    await page.waitForTimeout(100);
+  return stack.browser.tabIdOf(page);
+}
+
+async function openPopup(
+  stack: ExtensionStack,
+  tabId: number,
+  addresses: number,
+): Promise<{ popup: Page } & Timed> {
+  const popup = await stack.browser.context.newPage();
+  await popup.setViewportSize(POPUP_VIEWPORT);
+  await popup.addInitScript({ content: LIST_PROBE(addresses) });
+  await popup.goto(stack.browser.extensionUrl(`popup.html?tabId=${tabId}`));
+  const times = (await popup.evaluate('window.listProbe')) as { listedAt: number; paintedAt: number };
+  return { popup, listed: times.listedAt, painted: times.paintedAt };
+}
+
+/** Opens the popup on the tab again and again: the list's times from navigation, the first opening untimed. */
+async function timeOpenings(stack: ExtensionStack, tabId: number, addresses: number): Promise<Timed[]> {
+  await (await openPopup(stack, tabId, addresses)).popup.close();
+  const samples: Timed[] = [];
+  for (let i = 0; i < OPEN_SAMPLES; i++) {
+    const { popup, ...times } = await openPopup(stack, tabId, addresses);
+    samples.push(times);
+    await popup.close();
+  }
+  return samples;
+}
+
+/**
+ * Types `d` into the filter and takes it out again, in turns: 500 rows down to the 20 at duck.com (no other
+ * address, domain or provider holds a `d`) and back. Each keystroke is timed from its event to the list
+ * painted.
+ */
+async function timeKeystrokes(
+  stack: ExtensionStack,
+  tabId: number,
+  addresses: string[],
+): Promise<{ narrow: number[]; widen: number[] }> {
+  const { popup } = await openPopup(stack, tabId, addresses.length);
+  const matching = addresses.filter((address) => address.includes('d')).length;
+  await popup.getByTestId('list-filter').focus();
+  const narrow: number[] = [];
+  const widen: number[] = [];
+  for (let i = 0; i < KEY_SAMPLES; i++) {
+    for (const [key, want, into] of [
+      ['d', matching, narrow],
+      ['Backspace', addresses.length, widen],
+    ] as const) {
+      await popup.evaluate(KEY_PROBE(want));
+      await popup.keyboard.press(key);
+      const times = (await popup.evaluate('window.keyProbe')) as { keyAt: number; paintedAt: number };
+      into.push(times.paintedAt - times.keyAt);
+    }
+  }
+  await popup.close();
+  return { narrow, widen };
+}
+
+/** The same rows as static HTML: from navigation to the table painted. */
+async function timeStaticTable(stack: ExtensionStack, url: string, rows: number): Promise<Timed[]> {
+  const samples: Timed[] = [];
+  for (let i = 0; i <= OPEN_SAMPLES; i++) {
+    const page = await stack.browser.context.newPage();
+    await page.setViewportSize(POPUP_VIEWPORT);
+    await page.addInitScript({ content: LIST_PROBE(rows) });
+    await page.goto(url);
+    const times = (await page.evaluate('window.listProbe')) as { listedAt: number; paintedAt: number };
+    if (i > 0) samples.push({ listed: times.listedAt, painted: times.paintedAt });
+    await page.close();
+  }
+  return samples;
+}
+
+/** The 500 rows as the popup shows them, as plain markup: no script. */
+function staticTable(addresses: string[]): string {
+  const rows = addresses
+    .map(
+      (address) =>
+        `<tr><td><span>G</span></td><td><span data-testid="page-address">${address}</span><span>Google Workspace</span></td><td><span>F</span></td><td><a href="https://mail.google.com/">Webmail</a> <a href="https://mail.google.com/">Search</a></td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html><head><meta charset="utf-8"><style>body { width: 380px; font: 13px system-ui; } table { width: 100%; table-layout: fixed; } td span { display: block; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }</style></head><body><table>${rows}</table></body></html>`;
+}
+
+const ms = (values: number[]) => `${median(values).toFixed(1)} ms`;
+const spread = (values: number[], what: string) =>
+  `median of ${values.length} (p90 ${percentile(values, 0.9).toFixed(1)}); ${what}`;
+
+export async function benchPopupList(): Promise<BenchRow[]> {
+  buildExtension();
+  const addresses = manyAddresses();
+  const few = addresses.slice(0, SMALL);
+  const stack = await startExtensionStack({ credits: 10_000 });
+  const pages = await startPageServer({
+    'popup-500.html': addressListPage(addresses),
+    'popup-40.html': addressListPage(few),
+    'static-500.html': staticTable(addresses),
+  });
+  try {
+    const manyTab = await openTab(stack, pages.url('popup-500.html'), addresses.length);
+    const fewTab = await openTab(stack, pages.url('popup-40.html'), few.length);
+    const many = await timeOpenings(stack, manyTab, addresses.length);
+    const small = await timeOpenings(stack, fewTab, few.length);
+    const floor = await timeStaticTable(stack, pages.url('static-500.html'), addresses.length);
+    const keys = await timeKeystrokes(stack, manyTab, addresses);
+    const smallKeys = await timeKeystrokes(stack, fewTab, few);
+    const painted = (samples: Timed[]) => samples.map((sample) => sample.painted);
+    const listed = (samples: Timed[]) => median(samples.map((sample) => sample.listed)).toFixed(1);
+    const domains = new Set(addresses.map((address) => address.slice(address.indexOf('@') + 1))).size;
+    return [
+      {
+        name: `popup opened: ${addresses.length} addresses (${domains} domains) listed and painted`,
+        value: ms(painted(many)),
+        detail: spread(
+          painted(many),
+          `ms from the popup's navigation; rows in the DOM at ${listed(many)}; 10 domains answered, the rest waiting for the budget's question`,
+        ),
+        budget: upperBudget(median(painted(many)), LIST_BUDGET_MS, 'ms'),
+      },
+      {
+        name: `  reference: the same popup, ${few.length} addresses`,
+        value: ms(painted(small)),
+        detail: spread(painted(small), `rows in the DOM at ${listed(small)}`),
+        budget: '',
+      },
+      {
+        name: `  reference: ${addresses.length} rows as a static HTML table`,
+        value: ms(painted(floor)),
+        detail: spread(painted(floor), "no script: the browser's floor for the same rows"),
+        budget: '',
+      },
+      {
+        name: `filter keystroke: ${addresses.length} rows to those holding "d"`,
+        value: ms(keys.narrow),
+        detail: spread(keys.narrow, 'ms from the key event to the filtered list painted'),
+        budget: upperBudget(median(keys.narrow), KEYSTROKE_BUDGET_MS, 'ms'),
+      },
+      {
+        name: `filter keystroke: Backspace, back to ${addresses.length} rows`,
+        value: ms(keys.widen),
+        detail: spread(keys.widen, 'every row mounted again'),
+        budget: upperBudget(median(keys.widen), KEYSTROKE_BUDGET_MS, 'ms'),
+      },
+      {
+        name: `  reference: the same keystrokes, ${few.length} addresses`,
+        value: `${ms(smallKeys.narrow)} / ${ms(smallKeys.widen)}`,
+        detail: 'medians: narrowing / widening',
+        budget: '',
+      },
+    ];
+  } finally {
+    await pages.close();
+    await stack.close();
+  }
+}

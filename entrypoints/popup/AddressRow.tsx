@@ -1,0 +1,155 @@
+import { type MouseEvent, memo } from 'react';
+import { type MessageKey, t } from '#extension/i18n.ts';
+import { COLUMNS, type AddressRow as Row } from '#ui/address-table.ts';
+
+/** The flags as marks: the row's column, its test id, its name, and the letter shown. */
+const MARKS = [
+  { column: 'disposable', testId: 'flag-disposable', name: 'flagDisposable', letter: 'popupMarkDisposable' },
+  { column: 'free_mail', testId: 'flag-freemail', name: 'flagFreemail', letter: 'popupMarkFreemail' },
+  { column: 'privacy_relay', testId: 'flag-privacy', name: 'flagPrivacy', letter: 'popupMarkPrivacy' },
+] as const satisfies readonly { column: keyof Row; testId: string; name: MessageKey; letter: MessageKey }[];
+
+/**
+ * Where the provider's logo goes. Until the shared logo (components/ProviderLogo.tsx) is here, the first
+ * letter of the provider's name stands in; it says nothing the name beside it does not, so it is hidden
+ * from screen readers.
+ */
+function LogoSlot({ provider }: { provider: string }) {
+  return (
+    <span className="logo" aria-hidden="true">
+      {provider.slice(0, 1)}
+    </span>
+  );
+}
+
+/** A flag that is set, as a small mark named in words; one that is not, as an empty mark with its value. */
+function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
+  if (!on) return <span className="mark" data-testid={mark.testId} data-value="false" aria-hidden="true" />;
+  const name = t(mark.name);
+  return (
+    <span
+      className={`mark mark-${mark.testId}`}
+      data-testid={mark.testId}
+      data-value="true"
+      role="img"
+      aria-label={name}
+      title={name}
+    >
+      {t(mark.letter)}
+    </span>
+  );
+}
+
+export interface AddressRowProps {
+  row: Row;
+  loading: boolean;
+  /** The row that holds the list's one stop for Tab (its links take Tab only while it does). */
+  active: boolean;
+  open: boolean;
+  onToggle: (address: string) => void;
+  onFocusRow: (address: string) => void;
+  onLookUp: (domain: string) => void;
+}
+
+/** What the row says where a provider's name would be, when its domain has none (yet). */
+function stateWords(row: Row, loading: boolean): string {
+  if (loading) return t('popupRowLoading');
+  return row.status === 'not-looked-up' ? t('popupRowNotLookedUp') : t('popupRowNoAnswer');
+}
+
+/**
+ * One address of the tab as a compact row: the provider's logo and name, the flags as marks, and links to
+ * open the webmail and search the mailbox. A click on the row, or Enter on it, opens its full card.
+ */
+function AddressRowView({ row, loading, active, open, onToggle, onFocusRow, onLookUp }: AddressRowProps) {
+  const tabIndex = active ? 0 : -1;
+  const found = row.status === 'found';
+  const toggle = (event: MouseEvent) => {
+    if (!(event.target as Element).closest('a, button')) onToggle(row.address);
+  };
+  return (
+    <tr
+      className="address-row"
+      data-testid="address-row"
+      data-address={row.address}
+      data-domain={row.domain}
+      data-state={loading ? 'loading' : row.status}
+      tabIndex={tabIndex}
+      aria-expanded={open}
+      onClick={toggle}
+      onFocus={(event) => event.target === event.currentTarget && onFocusRow(row.address)}
+    >
+      <td className="logo-cell">
+        <LogoSlot provider={row.provider} />
+      </td>
+      <td className="who">
+        <span className="address" data-testid="page-address" title={row.address}>
+          {row.address}
+        </span>
+        {found ? (
+          <span className="provider" data-testid="provider-nice-name">
+            {row.provider}
+          </span>
+        ) : (
+          <span className="provider muted">{stateWords(row, loading)}</span>
+        )}
+      </td>
+      <td className="marks">
+        {MARKS.map((mark) => (
+          <Mark key={mark.testId} mark={mark} on={row[mark.column] === 'true'} />
+        ))}
+      </td>
+      <td className="links">
+        {row.webmail_url && (
+          <a
+            data-testid="open-webmail"
+            href={row.webmail_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            tabIndex={tabIndex}
+            aria-label={t('popupRowOpenLabel', row.address)}
+          >
+            {t('popupRowOpen')}
+          </a>
+        )}
+        {row.search_url && (
+          <a
+            data-testid="search-webmail"
+            href={row.search_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            tabIndex={tabIndex}
+            aria-label={t('popupRowSearchLabel', row.address)}
+          >
+            {t('popupRowSearch')}
+          </a>
+        )}
+        {row.status === 'not-looked-up' && !loading && (
+          <button
+            type="button"
+            className="wl-button small"
+            data-testid="lookup-domain"
+            tabIndex={tabIndex}
+            aria-label={t('popupLookupDomain', row.domain)}
+            onClick={() => onLookUp(row.domain)}
+          >
+            {t('popupRowLookUp')}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Rows are made afresh with each answer; a row renders again only when what it shows changed. */
+export const AddressRow = memo(
+  AddressRowView,
+  (before, after) =>
+    COLUMNS.every((column) => before.row[column] === after.row[column]) &&
+    before.loading === after.loading &&
+    before.active === after.active &&
+    before.open === after.open &&
+    before.onToggle === after.onToggle &&
+    before.onFocusRow === after.onFocusRow &&
+    before.onLookUp === after.onLookUp,
+);

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
+import { filterRows, groupRows, summarize } from './address-list.ts';
+import { addressRows } from './address-table.ts';
+
+const found = (info: Partial<typeof HOSTED_GMAIL_INFO>): LookupResult => ({
+  state: 'found',
+  info: { ...HOSTED_GMAIL_INFO, ...info },
+  source: 'api',
+  fetchedAt: 0,
+});
+
+const RESULTS: Record<string, LookupResult | null> = {
+  'gmail.com': found({}),
+  'duck.com': found({
+    nice_name: 'DuckDuckGo Email Protection',
+    is_freemail: false,
+    is_privacy_service: true,
+  }),
+  'mailinator.com': found({ nice_name: 'Mailinator', is_freemail: true, is_disposable: true }),
+  'acme.example.com': found({ nice_name: 'Microsoft 365', name: 'Microsoft (365)', is_freemail: false }),
+  'gone.example': { state: 'not-found', message: 'x', source: 'api', fetchedAt: 0 },
+};
+const ROWS = addressRows(
+  [
+    'zed@gmail.com',
+    'amy@gmail.com',
+    'x7k2@duck.com',
+    'temp@mailinator.com',
+    'ceo@acme.example.com',
+    'who@gone.example',
+    'later@wait.example',
+  ],
+  RESULTS,
+  'from:{address}',
+);
+const addresses = (rows: { address: string }[]) => rows.map((row) => row.address);
+
+describe('the popup’s list of a tab’s addresses', () => {
+  it('adds up addresses, domains and flags, and says how many have no answer yet or none', () => {
+    expect(summarize(ROWS)).toEqual({
+      addresses: 7,
+      domains: 6,
+      freeMail: 3,
+      disposable: 1,
+      privacyRelays: 1,
+      notLookedUp: 1,
+      noAnswer: 1,
+    });
+  });
+
+  it('filters by address, domain or provider, ignoring case', () => {
+    expect(addresses(filterRows(ROWS, ' ZED'))).toEqual(['zed@gmail.com']);
+    expect(addresses(filterRows(ROWS, 'example.com'))).toEqual(['ceo@acme.example.com']);
+    expect(addresses(filterRows(ROWS, 'microsoft'))).toEqual(['ceo@acme.example.com']);
+    expect(addresses(filterRows(ROWS, 'duckduckgo'))).toEqual(['x7k2@duck.com']);
+    expect(filterRows(ROWS, '  ')).toHaveLength(ROWS.length);
+    expect(filterRows(ROWS, 'nothing-like-it')).toEqual([]);
+  });
+
+  it('keeps the page’s order in one group', () => {
+    const [all, ...more] = groupRows(ROWS, 'page');
+    expect(more).toEqual([]);
+    expect(all?.kind).toBe('all');
+    expect(addresses(all?.rows ?? [])).toEqual(addresses(ROWS));
+    expect(groupRows([], 'page')).toEqual([]);
+  });
+
+  it('groups by provider, the largest first, addresses sorted, the unanswered last', () => {
+    const groups = groupRows(ROWS, 'provider');
+    expect(groups.map((group) => [group.kind, group.name, addresses(group.rows)])).toEqual([
+      ['provider', 'Gmail', ['amy@gmail.com', 'zed@gmail.com']],
+      ['provider', 'DuckDuckGo Email Protection', ['x7k2@duck.com']],
+      ['provider', 'Mailinator', ['temp@mailinator.com']],
+      ['provider', 'Microsoft 365', ['ceo@acme.example.com']],
+      ['no-answer', '', ['who@gone.example']],
+      ['not-looked-up', '', ['later@wait.example']],
+    ]);
+  });
+
+  it('groups by flag, each address under its strongest flag', () => {
+    const groups = groupRows(ROWS, 'flag');
+    expect(groups.map((group) => [group.kind, addresses(group.rows)])).toEqual([
+      ['disposable', ['temp@mailinator.com']],
+      ['privacy', ['x7k2@duck.com']],
+      ['freemail', ['amy@gmail.com', 'zed@gmail.com']],
+      ['no-flag', ['ceo@acme.example.com']],
+      ['no-answer', ['who@gone.example']],
+      ['not-looked-up', ['later@wait.example']],
+    ]);
+  });
+
+  it('groups by domain', () => {
+    expect(groupRows(ROWS, 'domain').map((group) => group.name)).toEqual([
+      'gmail.com',
+      'acme.example.com',
+      'duck.com',
+      'gone.example',
+      'mailinator.com',
+      'wait.example',
+    ]);
+  });
+});

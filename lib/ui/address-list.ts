@@ -1,0 +1,124 @@
+/**
+ * The popup's list of a tab's addresses as a working list: what it adds up to, which rows a filter keeps,
+ * and how they are grouped. Pure, over the rows of the address table (address-table.ts), so the list, the
+ * summary and the CSV say the same of every address.
+ */
+import type { AddressRow } from './address-table.ts';
+
+/** What the list adds up to, in addresses (a domain's flags count once for each of its addresses). */
+export interface ListSummary {
+  addresses: number;
+  domains: number;
+  freeMail: number;
+  disposable: number;
+  privacyRelays: number;
+  /** Addresses whose domain has no answer yet: not looked up, or on its way. */
+  notLookedUp: number;
+  /** Addresses whose domain was looked up without an answer that names a provider. */
+  noAnswer: number;
+}
+
+export function summarize(rows: readonly AddressRow[]): ListSummary {
+  const count = (test: (row: AddressRow) => boolean) => rows.filter(test).length;
+  return {
+    addresses: rows.length,
+    domains: new Set(rows.map((row) => row.domain)).size,
+    freeMail: count((row) => row.free_mail === 'true'),
+    disposable: count((row) => row.disposable === 'true'),
+    privacyRelays: count((row) => row.privacy_relay === 'true'),
+    notLookedUp: count((row) => row.status === 'not-looked-up'),
+    noAnswer: count((row) => row.status !== 'found' && row.status !== 'not-looked-up'),
+  };
+}
+
+/** The rows whose address, domain or provider (either name) holds the query, ignoring case and spaces around it. */
+export function filterRows(rows: readonly AddressRow[], query: string): AddressRow[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return [...rows];
+  return rows.filter((row) =>
+    [row.address, row.domain, row.provider, row.provider_name].some((field) =>
+      field.toLowerCase().includes(needle),
+    ),
+  );
+}
+
+/** How the list is laid out: as on the page, or in groups by domain, provider or flag. */
+export const GROUPINGS = ['page', 'domain', 'provider', 'flag'] as const;
+export type Grouping = (typeof GROUPINGS)[number];
+
+/**
+ * What a group holds. `name` is data (a domain, a provider's name); the other kinds are named in words by
+ * the popup. A flag group holds the rows whose strongest flag it is: disposable, then privacy relay, then
+ * free mail.
+ */
+export type GroupKind =
+  | 'all'
+  | 'domain'
+  | 'provider'
+  | 'disposable'
+  | 'privacy'
+  | 'freemail'
+  | 'no-flag'
+  | 'not-looked-up'
+  | 'no-answer';
+
+export interface RowGroup {
+  key: string;
+  kind: GroupKind;
+  /** The domain or the provider's name, for those kinds; '' for the others. */
+  name: string;
+  rows: AddressRow[];
+}
+
+/** Where a row goes when its domain has no answer naming a provider, whatever the grouping. */
+function unanswered(row: AddressRow): GroupKind | null {
+  if (row.status === 'not-looked-up') return 'not-looked-up';
+  return row.status === 'found' ? null : 'no-answer';
+}
+
+function flagKind(row: AddressRow): GroupKind {
+  if (row.disposable === 'true') return 'disposable';
+  if (row.privacy_relay === 'true') return 'privacy';
+  if (row.free_mail === 'true') return 'freemail';
+  return 'no-flag';
+}
+
+const FLAG_ORDER: readonly GroupKind[] = [
+  'disposable',
+  'privacy',
+  'freemail',
+  'no-flag',
+  'no-answer',
+  'not-looked-up',
+];
+
+function groupOf(row: AddressRow, grouping: Exclude<Grouping, 'page'>): Omit<RowGroup, 'rows'> {
+  if (grouping === 'domain') return { key: `domain:${row.domain}`, kind: 'domain', name: row.domain };
+  const kind = unanswered(row) ?? (grouping === 'flag' ? flagKind(row) : 'provider');
+  const name = kind === 'provider' ? row.provider : '';
+  return { key: `${kind}:${name}`, kind, name };
+}
+
+/** Groups ordered: flags from the strongest; domains and providers by size, then by name; the unanswered last. */
+function compareGroups(a: RowGroup, b: RowGroup): number {
+  if (a.kind !== b.kind && (FLAG_ORDER.includes(a.kind) || FLAG_ORDER.includes(b.kind)))
+    return FLAG_ORDER.indexOf(a.kind) - FLAG_ORDER.indexOf(b.kind);
+  return b.rows.length - a.rows.length || a.name.localeCompare(b.name);
+}
+
+/**
+ * The rows laid out: 'page' keeps the page's order in one group; the others group the rows, each group's
+ * rows sorted by address.
+ */
+export function groupRows(rows: readonly AddressRow[], grouping: Grouping): RowGroup[] {
+  if (grouping === 'page') return rows.length ? [{ key: 'all', kind: 'all', name: '', rows: [...rows] }] : [];
+  const groups = new Map<string, RowGroup>();
+  for (const row of rows) {
+    const group = groupOf(row, grouping);
+    const existing = groups.get(group.key);
+    if (existing) existing.rows.push(row);
+    else groups.set(group.key, { ...group, rows: [row] });
+  }
+  for (const group of groups.values()) group.rows.sort((a, b) => a.address.localeCompare(b.address));
+  return [...groups.values()].sort(compareGroups);
+}
