@@ -76,7 +76,7 @@ export function createBulkRunner(deps: BulkRunDeps) {
 
   async function lane(inFlight: Set<string>): Promise<void> {
     for (;;) {
-      if (!job || job.state !== 'running') return;
+      if (job?.state !== 'running') return;
       const wait = waitLeft(job, now());
       if (wait > 0) {
         await sleep(wait);

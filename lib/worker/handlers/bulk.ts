@@ -6,7 +6,9 @@ import type { Handlers } from '#worker/router.ts';
 export function bulkHandlers(service: LookupService, runner: BulkRunner) {
   return {
     'bulk-plan': async ({ domains }) => {
-      const cached = await Promise.all(domains.map(async (domain) => (await service.cached(domain)) !== null));
+      const cached = await Promise.all(
+        domains.map(async (domain) => (await service.cached(domain)) !== null),
+      );
       return { cached: domains.filter((_, index) => cached[index]) };
     },
     'bulk-start': ({ domains }) => runner.start(domains),
