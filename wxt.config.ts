@@ -21,7 +21,8 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'contextMenus'],
+    // alarms: wakes a stopped worker to go on with a bulk list's run (lib/worker/bulk-alarm.ts).
+    permissions: ['storage', 'contextMenus', 'alarms'],
     host_permissions: [apiHostPattern],
     optional_host_permissions: otherServiceHosts,
     // Looks up the selected text or the focused address (lib/page/query-under-focus.ts).

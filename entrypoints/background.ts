@@ -4,7 +4,11 @@ import { getWebmailInfo } from '#core/api/client.ts';
 import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser-differences.ts';
 import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
 import { createAnswerCache } from '#worker/answer-cache.ts';
+import { keepBulkRunAwake, listenForBulkAlarm } from '#worker/bulk-alarm.ts';
+import { BULK_JOB_KEY } from '#worker/bulk-job.ts';
+import { createBulkRunner } from '#worker/bulk-run.ts';
 import { answerCacheHandlers } from '#worker/handlers/answer-cache.ts';
+import { bulkHandlers } from '#worker/handlers/bulk.ts';
 import { lookupHandlers } from '#worker/handlers/lookups.ts';
 import { settingsHandlers } from '#worker/handlers/settings.ts';
 import { tabListHandlers } from '#worker/handlers/tab-lists.ts';
@@ -33,6 +37,15 @@ export default defineBackground(() => {
   const budgets = createTabBudgets();
   const hoverBudgets = createHoverBudgets(browser.storage.session);
   const tabAddresses = createTabAddresses(browser.storage.session);
+  const bulk = createBulkRunner({
+    store: {
+      get: async () => (await browser.storage.local.get(BULK_JOB_KEY))[BULK_JOB_KEY],
+      set: (job) => browser.storage.local.set({ [BULK_JOB_KEY]: job }),
+    },
+    lookup: (domain) => service.lookup(domain),
+    flushAnswers: cache.flush,
+    keepAwake: keepBulkRunAwake,
+  });
 
   browser.runtime.onMessage.addListener(
     routeRequests(
@@ -46,6 +59,7 @@ export default defineBackground(() => {
         }),
         ...settingsHandlers(() => browser.runtime.openOptionsPage()),
         ...answerCacheHandlers(cache),
+        ...bulkHandlers(service, bulk),
       },
       { id: browser.runtime.id, origin: browser.runtime.getURL('/') },
     ) as (message: unknown, sender: Browser.runtime.MessageSender) => Promise<unknown> | undefined,
@@ -66,4 +80,7 @@ export default defineBackground(() => {
 
   listenForInstall();
   listenForLookupWindows();
+  // A worker starts again for a message, an alarm or an event: an unfinished bulk run goes on from there.
+  listenForBulkAlarm(bulk.resume);
+  void bulk.resume();
 });

@@ -107,3 +107,18 @@ export const MAX_NAME_IN_SENTENCE_LENGTH = 60;
  * (server/config.ts). A card waits for it before its "Try again" asks; a larger number is no one's plan.
  */
 export const MAX_RATE_LIMIT_WAIT_MS = 24 * 60 * 60 * 1000;
+/**
+ * Domains one bulk list may look up: half of MAX_CACHE_ENTRIES, so that a list's answers, which the run
+ * keeps in the answer cache (that is how a resumed run never pays twice), do not push each other out of it,
+ * nor every answer the person had before.
+ */
+export const MAX_BULK_DOMAINS = 1_000;
+/** Lookups a bulk list has on their way at once: modest, so that the service's rate limits are seldom met. */
+export const BULK_CONCURRENCY = 4;
+/** How long a bulk run waits after a 429 that gave no Retry-After. */
+export const BULK_RATE_LIMIT_DEFAULT_WAIT_MS = 30_000;
+/**
+ * A bulk run's alarm: it wakes a worker the browser stopped so the run goes on with no page open (Chrome
+ * takes 0.5 at least; one minute suits both browsers).
+ */
+export const BULK_ALARM_PERIOD_MINUTES = 1;

@@ -28,6 +28,17 @@ export interface TabSummary {
   budgetLeft: number;
 }
 
+/** Where a bulk run is: it goes on in the worker, whether its page is open or not. */
+export interface BulkStatus {
+  state: 'running' | 'finished' | 'cancelled' | 'stopped';
+  total: number;
+  done: number;
+  /** While a 429 holds the run: when it asks again (epoch ms). */
+  waitUntil: number | null;
+  /** What stopped it (the key refused, nothing left to pay with); null otherwise. */
+  stoppedBy: LookupResult | null;
+}
+
 export interface Responses {
   lookup: LookupResult;
   cached: LookupResult | null;
@@ -40,6 +51,11 @@ export interface Responses {
   'managed-settings': { fields: ManagedField[]; settings: Partial<Settings> };
   'cache-stats': { entries: number };
   'clear-cache': { entries: number };
+  'bulk-plan': { cached: string[] };
+  'bulk-start': BulkStatus;
+  'bulk-cancel': BulkStatus | null;
+  'bulk-status': BulkStatus | null;
+  'bulk-answers': Record<string, LookupResult | null>;
 }
 
 /**

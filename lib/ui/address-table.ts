@@ -1,5 +1,5 @@
 /**
- * The popup's list of a tab's addresses as a table to take away: a CSV file, and the same rows as TSV and
+ * A list of addresses with their answers (the popup's tab, the bulk page's list) as a table to take away: a CSV file, and the same rows as TSV and
  * an HTML table for the clipboard, which spreadsheets paste as cells.
  */
 
@@ -72,11 +72,16 @@ function inert(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** RFC 4180: every cell quoted, quotes doubled, CRLF between records. */
-export function toCsv(rows: AddressRow[]): string {
+/** RFC 4180: every cell quoted, quotes doubled, CRLF between records; the first record is the header. */
+export function csvOf(records: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]) =>
     cells.map((cell) => `"${inert(cell).replaceAll('"', '""')}"`).join(',');
-  return `${[line(COLUMNS), ...rows.map((row) => line(COLUMNS.map((column) => row[column])))].join('\r\n')}\r\n`;
+  return `${records.map(line).join('\r\n')}\r\n`;
+}
+
+/** The rows as CSV, COLUMNS as the header. */
+export function toCsv(rows: AddressRow[]): string {
+  return csvOf([COLUMNS, ...rows.map((row) => COLUMNS.map((column) => row[column]))]);
 }
 
 /** Tab-separated, as spreadsheets paste plain text: tabs and line breaks inside a cell become spaces. */

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from '#extension/keyboard-command.ts';
-import { MAX_ADDRESSES_PER_PAGE } from '#extension/limits.ts';
+import { MAX_ADDRESSES_PER_PAGE, MAX_BULK_DOMAINS } from '#extension/limits.ts';
 import { baseUrlSchema } from '#settings/schema.ts';
 
 /** Every message into the background, checked for shape before anything is done with it. */
+const domainSchema = z.string().min(1).max(253);
+/** A bulk list's distinct domains, lower-case, as the page found them. */
+const bulkDomainsSchema = z.array(domainSchema).min(1).max(MAX_BULK_DOMAINS);
+
 export const requestSchema = z.discriminatedUnion('type', [
   /**
    * A lookup on a person's intent: a hover or a click in a card (`intent`, which says which: a card's lookups
@@ -35,6 +39,15 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('managed-settings') }),
   z.object({ type: z.literal('cache-stats') }),
   z.object({ type: z.literal('clear-cache') }),
+  /** Which of a bulk list's domains have an answer cached (they cost nothing): never the API. */
+  z.object({ type: z.literal('bulk-plan'), domains: bulkDomainsSchema }),
+  /** A person's click on the bulk page: the worker looks the domains up, whether the page stays open or not. */
+  z.object({ type: z.literal('bulk-start'), domains: bulkDomainsSchema }),
+  z.object({ type: z.literal('bulk-cancel') }),
+  /** The bulk run's progress; asking wakes a stopped worker, which takes an unfinished run up again. */
+  z.object({ type: z.literal('bulk-status') }),
+  /** The answers of a bulk list's domains: cached, or what the run ended in where nothing is cached. */
+  z.object({ type: z.literal('bulk-answers'), domains: bulkDomainsSchema }),
 ]);
 
 export type Request = z.infer<typeof requestSchema>;

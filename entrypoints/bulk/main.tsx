@@ -1,0 +1,7 @@
+import { createRoot } from 'react-dom/client';
+import { t } from '#extension/i18n.ts';
+import { BulkApp } from './BulkApp.tsx';
+
+document.title = t('bulkTitle');
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<BulkApp />);

@@ -1,0 +1,256 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiOutcome } from '#core/api/outcome.ts';
+import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
+import { type CacheStore, createAnswerCache } from './answer-cache.ts';
+import { type BulkJob, recordResult, startJob } from './bulk-job.ts';
+import { createBulkRunner } from './bulk-run.ts';
+import { createLookupService } from './lookup-service.ts';
+
+/** What outlives a worker: chrome.storage.local (the answer cache's items and the job), and the service's bill. */
+function browserStorage() {
+  const items = new Map<string, unknown>();
+  const store: CacheStore = {
+    get: async (keys) =>
+      Object.fromEntries(keys.filter((key) => items.has(key)).map((key) => [key, items.get(key)])),
+    set: async (values) => {
+      for (const [key, value] of Object.entries(values)) items.set(key, structuredClone(value));
+    },
+    remove: async (keys) => {
+      for (const key of keys) items.delete(key);
+    },
+  };
+  return { items, store };
+}
+
+const FOUND: ApiOutcome = { kind: 'found', info: HOSTED_GMAIL_INFO, message: 'ok' };
+const NOT_FOUND: ApiOutcome = { kind: 'not-found', message: 'Not found - unrecognised provider' };
+
+interface Service {
+  /** Domains the service answered with a provider: each is a credit spent. */
+  charged: string[];
+  /** Every request, answered or not. */
+  asked: string[];
+}
+
+/**
+ * A worker: its own memory (answer cache, lookup service, runner) over storage that outlives it. `answer`
+ * gives the service's outcome for a domain; a promise that never settles is a worker stopped mid-request.
+ */
+function worker(
+  storage: ReturnType<typeof browserStorage>,
+  service: Service,
+  answer: (domain: string) => Promise<ApiOutcome>,
+  options: { now?: () => number; sleep?: (ms: number) => Promise<void>; awake?: boolean[] } = {},
+) {
+  const cache = createAnswerCache(storage.store);
+  const lookups = createLookupService({
+    cache,
+    callApi:
+      async () =>
+      async ({ email }) => {
+        service.asked.push(email);
+        const outcome = await answer(email);
+        if (outcome.kind === 'found') service.charged.push(email);
+        return outcome;
+      },
+    foundTtlMs: async () => 60_000,
+    ...(options.now && { now: options.now }),
+  });
+  return createBulkRunner({
+    store: {
+      get: async () => storage.items.get('bulkJob'),
+      set: async (job) => {
+        storage.items.set('bulkJob', structuredClone(job));
+      },
+    },
+    lookup: (domain) => lookups.lookup(domain),
+    flushAnswers: cache.flush,
+    keepAwake: async (running) => {
+      options.awake?.push(running);
+    },
+    ...(options.now && { now: options.now }),
+    ...(options.sleep && { sleep: options.sleep }),
+  });
+}
+
+const domains = (count: number) => Array.from({ length: count }, (_, index) => `lead-${index}.example.com`);
+const storedJob = (storage: ReturnType<typeof browserStorage>) => storage.items.get('bulkJob') as BulkJob;
+const never = () => new Promise<ApiOutcome>(() => {});
+
+describe('a bulk run', () => {
+  it('looks every domain up once, four at a time, and finishes', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    let inFlight = 0;
+    let most = 0;
+    const awake: boolean[] = [];
+    const runner = worker(
+      storage,
+      service,
+      async () => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+        return FOUND;
+      },
+      { awake },
+    );
+    await runner.start(domains(20));
+    await runner.resume();
+    expect(await runner.status()).toMatchObject({ state: 'finished', done: 20, total: 20 });
+    expect(service.charged.sort()).toEqual(domains(20).sort());
+    expect(most).toBe(4);
+    // The alarm is kept while the run goes on, and cleared once it is over.
+    expect(awake).toEqual([true, false]);
+  });
+
+  it('stopped mid-run, a new worker takes the run up where it was and pays for no answer twice', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    // The first worker is stopped after ten answers: its lookups on their way never come back.
+    const first = worker(storage, service, async () => (service.charged.length < 10 ? FOUND : never()));
+    await first.start(domains(30));
+    await expect.poll(() => service.asked.length).toBe(14);
+    expect(storedJob(storage).state).toBe('running');
+    const doneBefore = Object.keys(storedJob(storage).done).length;
+    expect(doneBefore).toBe(10);
+
+    const second = worker(storage, service, async () => FOUND);
+    await second.resume();
+    expect(await second.status()).toMatchObject({ state: 'finished', done: 30 });
+    // Every domain paid for once: the ten answered before the stop were found in the cache.
+    expect(service.charged.sort()).toEqual(domains(30).sort());
+  });
+
+  it('an answer in the cache but not yet counted by the job is not paid for again', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    const first = worker(storage, service, async () => FOUND);
+    await first.start(domains(3));
+    await first.resume();
+    // As if the worker had stopped between the answer (cached) and the job's write.
+    storage.items.set('bulkJob', startJob(domains(3)));
+    const second = worker(storage, service, async () => FOUND);
+    await second.resume();
+    expect(await second.status()).toMatchObject({ state: 'finished', done: 3 });
+    expect(service.charged).toHaveLength(3);
+    expect(service.asked).toHaveLength(3);
+  });
+
+  it('cancelled: no lookup starts after it, and a later worker does not take it up', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    const gates: (() => void)[] = [];
+    const runner = worker(
+      storage,
+      service,
+      () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
+    );
+    await runner.start(domains(10));
+    await expect.poll(() => gates.length).toBe(4);
+    expect(await runner.cancel()).toMatchObject({ state: 'cancelled' });
+    for (const open of gates) open();
+    await runner.resume();
+    expect(service.asked).toHaveLength(4);
+    expect(storedJob(storage).state).toBe('cancelled');
+
+    const later = worker(storage, service, async () => FOUND);
+    await later.resume();
+    expect(service.asked).toHaveLength(4);
+    expect(await later.status()).toMatchObject({ state: 'cancelled' });
+  });
+
+  it('a 429 holds every lane until its Retry-After, then asks for the domain again', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    let time = 1_000_000;
+    const slept: number[] = [];
+    let limited = false;
+    const runner = worker(
+      storage,
+      service,
+      async (domain) => {
+        if (domain === 'lead-2.example.com' && !limited) {
+          limited = true;
+          return { kind: 'rate-limited', message: 'slow down', retryAfterSeconds: 20 };
+        }
+        return FOUND;
+      },
+      {
+        now: () => time,
+        sleep: async (ms) => {
+          slept.push(ms);
+          time += ms;
+        },
+      },
+    );
+    await runner.start(domains(6));
+    await runner.resume();
+    expect(await runner.status()).toMatchObject({ state: 'finished', done: 6, waitUntil: null });
+    expect(slept.length).toBeGreaterThan(0);
+    expect(slept.every((ms) => ms > 0 && ms <= 20_000)).toBe(true);
+    expect(service.asked.filter((domain) => domain === 'lead-2.example.com')).toHaveLength(2);
+    expect(service.charged).toHaveLength(6);
+  });
+
+  it('stops when the service refuses the key or has nothing left to pay with, saying why', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    const runner = worker(storage, service, async (domain) =>
+      domain === 'lead-0.example.com'
+        ? { kind: 'billing', message: 'Payment required', topUpUrl: 'https://example.com/top-up' }
+        : never(),
+    );
+    await runner.start(domains(10));
+    await expect.poll(async () => (await runner.status())?.state).toBe('stopped');
+    expect((await runner.status())?.stoppedBy).toMatchObject({ state: 'billing' });
+    expect(service.asked).toHaveLength(4);
+  });
+
+  it('keeps what the cache does not (a 404) for the answers, and a cached answer for none', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    const runner = worker(storage, service, async (domain) =>
+      domain.startsWith('lead-0') ? NOT_FOUND : FOUND,
+    );
+    await runner.start(domains(2));
+    await runner.resume();
+    expect(await runner.recorded('lead-0.example.com')).toMatchObject({ state: 'not-found' });
+    expect(await runner.recorded('lead-1.example.com')).toBeNull();
+    expect(service.charged).toEqual(['lead-1.example.com']);
+  });
+
+  it('a new list takes the place of the last, and repeats of a domain are one lookup', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    const runner = worker(storage, service, async () => FOUND);
+    await runner.start(['a.example.com', 'a.example.com', 'b.example.com']);
+    await runner.resume();
+    expect(await runner.status()).toMatchObject({ state: 'finished', total: 2 });
+    await runner.start(['b.example.com', 'c.example.com']);
+    await runner.resume();
+    expect(await runner.status()).toMatchObject({ state: 'finished', total: 2 });
+    // b.example.com was answered by the first list: the second found it cached.
+    expect(service.charged).toEqual(['a.example.com', 'b.example.com', 'c.example.com']);
+  });
+});
+
+describe('the job', () => {
+  it('counts nothing once it is no longer running', () => {
+    const cancelled: BulkJob = { ...startJob(['a.example.com']), state: 'cancelled' };
+    const found = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 } as const;
+    expect(recordResult(cancelled, 'a.example.com', found, 0)).toBe(cancelled);
+  });
+
+  it('keeps a catalog answer itself: the cache holds only the API’s', () => {
+    const job = startJob(['a.example.com', 'b.example.com']);
+    const fromCatalog = {
+      state: 'found',
+      info: HOSTED_GMAIL_INFO,
+      source: 'catalog',
+      fetchedAt: 0,
+      fallbackReason: 'no-key',
+    } as const;
+    expect(recordResult(job, 'a.example.com', fromCatalog, 0).done['a.example.com']).toEqual(fromCatalog);
+  });
+});
