@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { settingsItem } from './storage.ts';
+import { apiKeyItem, settingsItem } from './storage.ts';
 import { inForce, useSettingsStore } from './store.ts';
 
 beforeEach(() => {
@@ -39,5 +39,24 @@ describe('the settings store of extension pages', () => {
     expect(state.loaded).toBe(true);
     expect(state.managed).toEqual({ fields: [], settings: {} });
     expect(inForce(state).searchQueryTemplate).toBe('mine {address}');
+  });
+
+  it('keeps a change saved while it was still reading storage, however late the background answers', async () => {
+    let answerPolicy: (managed: unknown) => void = () => {};
+    fakeBrowser.runtime.onMessage.addListener((message: unknown) =>
+      (message as { type: string }).type === 'managed-settings'
+        ? new Promise((resolve) => {
+            answerPolicy = resolve;
+          })
+        : undefined,
+    );
+    const loading = useSettingsStore.getState().load();
+    await settingsItem.setValue({ ...(await settingsItem.getValue()), baseUrl: 'http://127.0.0.1:9999' });
+    await apiKeyItem.setValue('wl_saved_meanwhile');
+    answerPolicy({ fields: [], settings: {} });
+    await loading;
+    const state = useSettingsStore.getState();
+    expect(state.settings.baseUrl).toBe('http://127.0.0.1:9999');
+    expect(state.apiKey).toBe('wl_saved_meanwhile');
   });
 });

@@ -26,6 +26,17 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   loaded: false,
   async load() {
     if (get().loaded) return;
+    // Followed from before storage is read: a change made while it is read (another page saving, the
+    // background asked slowly for the policy) is never lost, and what the read gives never undoes it.
+    const changed = { settings: false, apiKey: false };
+    settingsItem.watch((value) => {
+      changed.settings = true;
+      set({ settings: parseSettings(value) });
+    });
+    apiKeyItem.watch((value) => {
+      changed.apiKey = true;
+      set({ apiKey: value ?? '' });
+    });
     const [settings, apiKey, managed] = await Promise.all([
       loadLocalSettings(),
       apiKeyItem.getValue(),
@@ -33,9 +44,12 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
       // which go through it too, say what failed.
       sendRequest({ type: 'managed-settings' }).catch(() => NOTHING_MANAGED),
     ]);
-    set({ settings, apiKey, managed, loaded: true });
-    settingsItem.watch((value) => set({ settings: parseSettings(value) }));
-    apiKeyItem.watch((value) => set({ apiKey: value ?? '' }));
+    set({
+      ...(!changed.settings && { settings }),
+      ...(!changed.apiKey && { apiKey }),
+      managed,
+      loaded: true,
+    });
   },
   async save(settings, apiKey) {
     const parsed = parseSettings(settings);

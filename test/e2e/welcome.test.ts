@@ -45,6 +45,10 @@ describe('the welcome page', () => {
 
   it('tests a key before keeping it: an unknown one is refused and not saved', async () => {
     const welcome = browser.welcome as NonNullable<ExtensionBrowser['welcome']>;
+    // The page opened before the service address was set, and follows it.
+    await expect
+      .poll(() => welcome.getByTestId('service-note').textContent())
+      .toBe(getMessage('optionsServicePerson', [new URL(backend.proxy.url).host, BUILD_HOST]));
     await welcome.getByTestId('welcome-key-input').fill('wl_not_a_key');
     await welcome.getByTestId('welcome-key-save').click();
     await expect.poll(() => welcome.getByTestId('welcome-key-result').textContent()).toMatch(/not accepted/);
