@@ -13,7 +13,7 @@ import {
 } from '#ui/address-list.ts';
 import type { AddressRow as Row } from '#ui/address-table.ts';
 import type { DomainState } from '#ui/use-domain-results.ts';
-import { AddressRow } from './AddressRow.tsx';
+import { AddressRow, OPEN_CARD_ID } from './AddressRow.tsx';
 
 const GROUPING_WORDS: Record<Grouping, MessageKey> = {
   page: 'popupGroupPage',
@@ -106,7 +106,7 @@ export function AddressList({
   const card = (row: Row) => {
     const state = results[row.domain] ?? null;
     return (
-      <tr className="card-row" key={`${row.address} card`}>
+      <tr className="card-row" id={OPEN_CARD_ID} key={`${row.address} card`}>
         <td colSpan={COLUMN_COUNT}>
           <ResultCard
             address={row.address}

@@ -2,6 +2,9 @@ import { type MouseEvent, memo } from 'react';
 import { type MessageKey, t } from '#extension/i18n.ts';
 import { COLUMNS, type AddressRow as Row } from '#ui/address-table.ts';
 
+/** The id of the one full card open under its row. */
+export const OPEN_CARD_ID = 'open-card';
+
 /** The flags as marks: the row's column, its test id, its name, and the letter shown. */
 const MARKS = [
   { column: 'disposable', testId: 'flag-disposable', name: 'flagDisposable', letter: 'popupMarkDisposable' },
@@ -75,7 +78,8 @@ function AddressRowView({ row, loading, active, open, onToggle, onFocusRow, onLo
       data-domain={row.domain}
       data-state={loading ? 'loading' : row.status}
       tabIndex={tabIndex}
-      aria-expanded={open}
+      // A row of a table cannot say it is expanded (only a treegrid's can): it names the card open under it.
+      aria-details={open ? OPEN_CARD_ID : undefined}
       onClick={toggle}
       onFocus={(event) => event.target === event.currentTarget && onFocusRow(row.address)}
     >

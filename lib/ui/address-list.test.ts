@@ -91,6 +91,15 @@ describe('the popup’s list of a tab’s addresses', () => {
     ]);
   });
 
+  it('sorts a group’s addresses as a person reads them: 2 before 10', () => {
+    const rows = addressRows(['a10@gmail.com', 'a2@gmail.com', 'a1@gmail.com'], RESULTS, '{address}');
+    expect(addresses(groupRows(rows, 'provider')[0]?.rows ?? [])).toEqual([
+      'a1@gmail.com',
+      'a2@gmail.com',
+      'a10@gmail.com',
+    ]);
+  });
+
   it('groups by domain', () => {
     expect(groupRows(ROWS, 'domain').map((group) => group.name)).toEqual([
       'gmail.com',

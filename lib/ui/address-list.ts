@@ -106,6 +106,9 @@ function compareGroups(a: RowGroup, b: RowGroup): number {
   return b.rows.length - a.rows.length || a.name.localeCompare(b.name);
 }
 
+/** Addresses in the order a person reads a list: `person2` before `person10`. */
+const ADDRESS_ORDER = new Intl.Collator(undefined, { numeric: true });
+
 /**
  * The rows laid out: 'page' keeps the page's order in one group; the others group the rows, each group's
  * rows sorted by address.
@@ -119,6 +122,6 @@ export function groupRows(rows: readonly AddressRow[], grouping: Grouping): RowG
     if (existing) existing.rows.push(row);
     else groups.set(group.key, { ...group, rows: [row] });
   }
-  for (const group of groups.values()) group.rows.sort((a, b) => a.address.localeCompare(b.address));
+  for (const group of groups.values()) group.rows.sort((a, b) => ADDRESS_ORDER.compare(a.address, b.address));
   return [...groups.values()].sort(compareGroups);
 }
