@@ -7,6 +7,8 @@ export interface RecordedRequest {
   authorization: string | undefined;
   /** What the service answered, once it has: its status, and its Retry-After (null without one). */
   response?: { status: number; retryAfter: string | null };
+  /** Held by the delay while its client went away, and so never sent on (see `setDelay`). */
+  dropped?: true;
 }
 
 /**
@@ -17,6 +19,7 @@ export interface RecordedRequest {
 export async function startRecordingProxy(target: () => string) {
   const requests: RecordedRequest[] = [];
   let delayMs = 0;
+  let dropAbandoned = false;
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -32,6 +35,10 @@ export async function startRecordingProxy(target: () => string) {
     };
     requests.push(record);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (dropAbandoned && request.socket.destroyed) {
+      record.dropped = true;
+      return;
+    }
     const upstream = await fetch(`${target()}${request.url}`, {
       method: request.method ?? 'GET',
       headers: Object.fromEntries(
@@ -51,9 +58,14 @@ export async function startRecordingProxy(target: () => string) {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
-    /** Holds every answer this long: a lookup can then be caught in flight. */
-    setDelay(ms: number) {
+    /**
+     * Holds every request this long: a lookup can then be caught in flight. With `dropAbandoned`, a request
+     * whose client went away meanwhile (a stopped worker's) is not sent on: it never reached the service,
+     * as when the browser cuts it before it leaves, so what the service charged is what the extension heard.
+     */
+    setDelay(ms: number, { dropAbandoned: drop = false } = {}) {
       delayMs = ms;
+      dropAbandoned = drop;
     },
     /** Requests whose body asked about this domain (or an address at it). */
     countFor: (domain: string) =>
