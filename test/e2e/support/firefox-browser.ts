@@ -285,9 +285,10 @@ export async function launchFirefoxWithExtension({
         const api = (globalThis as unknown as { browser: { runtime: { reload(): void } } }).browser;
         setTimeout(() => api.runtime.reload(), 50);
       });
-      // Firefox closes the add-on's pages as it unloads it.
-      for (const gone = Date.now() + 10_000; Date.now() < gone && !page.isClosed(); ) {
-        if (!(await page.evaluate(() => true).catch(() => false))) break;
+      // Firefox closes the add-on's pages as it unloads it: a page still there is an add-on not reloaded.
+      const gone = async () => page.isClosed() || !(await page.evaluate(() => true).catch(() => false));
+      for (const deadline = Date.now() + 10_000; !(await gone()); ) {
+        if (Date.now() > deadline) throw new Error('the add-on did not reload: its page is still open');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       control = null;
