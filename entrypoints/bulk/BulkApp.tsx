@@ -138,7 +138,7 @@ export function BulkApp() {
   useEffect(() => {
     void store.load();
     const sent = listFromAddress();
-    if (sent !== null) setDraft({ text: sent, fileName: null });
+    if (sent !== null) setDraft({ text: sent, fileName: null, started: false });
     else void bulkDraftItem.getValue().then(setDraft);
   }, [store.load]);
 
@@ -147,7 +147,7 @@ export function BulkApp() {
     void bulkDraftItem.setValue(next);
   };
   const readFile = async (file: File | undefined) => {
-    if (file) change({ text: await file.text(), fileName: file.name });
+    if (file) change({ text: await file.text(), fileName: file.name, started: false });
   };
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -156,6 +156,8 @@ export function BulkApp() {
   };
 
   const running = status?.state === 'running';
+  // A run that is over belongs to the list that started it; a new list shows its cost, not that run.
+  const ended = status && !running && draft?.started ? status : null;
   const toLookUp = plan === null ? null : withinLimit.length - plan.cached;
   const rows = list && answers ? bulkRows(list, answers, template) : [];
   const baseName = draft?.fileName?.replace(/\.csv$/i, '') ?? 'webmail-lookup-list';
@@ -172,7 +174,7 @@ export function BulkApp() {
         className={dropping ? 'drop' : ''}
         value={draft?.text ?? ''}
         disabled={running}
-        onChange={(event) => change({ text: event.target.value, fileName: null })}
+        onChange={(event) => change({ text: event.target.value, fileName: null, started: false })}
         onDragEnter={() => setDropping(true)}
         onDragLeave={() => setDropping(false)}
       />
@@ -210,7 +212,9 @@ export function BulkApp() {
                 className="primary"
                 data-testid="bulk-start"
                 onClick={(event) => {
-                  if (byPerson(event)) void run.start();
+                  if (!byPerson(event) || !draft) return;
+                  change({ ...draft, started: true });
+                  void run.start();
                 }}
               >
                 {toLookUp > 0 ? t('bulkStart', toLookUp) : t('bulkStartFree')}
@@ -221,13 +225,13 @@ export function BulkApp() {
       )}
 
       {status && running && <Progress status={status} onCancel={() => void run.cancel()} />}
-      {status && !running && (
-        <p role="status" data-testid="bulk-status" data-state={status.state} data-done={status.done}>
-          {endOf(status)}
+      {ended && (
+        <p role="status" data-testid="bulk-status" data-state={ended.state} data-done={ended.done}>
+          {endOf(ended)}
         </p>
       )}
 
-      {rows.length > 0 && downloadUrl && (
+      {ended && rows.length > 0 && downloadUrl && (
         <>
           <div className="row">
             <a

@@ -5,6 +5,8 @@ export interface BulkDraft {
   text: string;
   /** The file's name when the list came from a file (always read as a CSV); null for pasted text. */
   fileName: string | null;
+  /** Whether this list was started: the run in the worker, and its answers, are this list's. */
+  started: boolean;
 }
 
 /**
@@ -12,6 +14,6 @@ export interface BulkDraft {
  * again shows that run with its list, and gives back the same CSV.
  */
 export const bulkDraftItem = storage.defineItem<BulkDraft>('local:bulkDraft', {
-  fallback: { text: '', fileName: null },
+  fallback: { text: '', fileName: null, started: false },
   version: 1,
 });

@@ -35,6 +35,9 @@ describe('the background router', () => {
       listener({ type: 'test-key', apiKey: 'k', baseUrl: 'https://a.example' }, CONTENT),
     ).toBeUndefined();
     expect(listener({ type: 'clear-cache' }, CONTENT)).toBeUndefined();
+    // Only the bulk page, a person's, may start a run that spends credits: never a page's script.
+    expect(listener({ type: 'bulk-start', domains: ['a.com'] }, CONTENT)).toBeUndefined();
+    expect(listener({ type: 'bulk-start', domains: [] }, PAGE)).toBeUndefined();
     // A content script's request from no tab (a page posing as one) is refused too.
     expect(
       listener({ type: 'cached', domain: 'a.com' }, { id: 'our-id', url: 'https://x/' }),

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumCard, hoverText } from './support/extension-browser.ts';
+import {
+  chromiumCard,
+  hoverText,
+  stopServiceWorkers as stopAllWorkers,
+} from './support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /** Chrome stops idle service workers at any time; the DevTools protocol does it on demand. */
@@ -11,13 +15,7 @@ beforeAll(async () => {
 
 afterAll(() => stack?.close());
 
-async function stopServiceWorkers(): Promise<void> {
-  const page = stack.browser.context.pages()[0] ?? (await stack.browser.context.newPage());
-  const session = await stack.browser.context.newCDPSession(page);
-  await session.send('ServiceWorker.enable');
-  await session.send('ServiceWorker.stopAllWorkers');
-  await session.detach();
-}
+const stopServiceWorkers = () => stopAllWorkers(stack.browser.context);
 
 describe('a dead service worker', () => {
   it('stopped in the middle of a lookup: the card still gets its answer, which is cached once', async () => {

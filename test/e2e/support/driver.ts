@@ -133,6 +133,13 @@ export interface BrowserDriver {
   tabCount(): Promise<number>;
   /** The system's colour scheme, for every page from now. */
   setColorScheme(scheme: ColorScheme): Promise<void>;
+  /**
+   * Stops the extension's background, as the browser does. Chromium stops an idle service worker at any time
+   * (here through the DevTools protocol); it starts again on the next event. Firefox's background page never
+   * idles out (the MV2 build's is persistent): the nearest is the add-on reloaded, which ends the page and
+   * starts a new one, and closes the extension's open pages.
+   */
+  stopBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -181,6 +188,7 @@ export interface NativeBrowser {
   openExtensionPage(path: string): Promise<NativePage>;
   tabCount(): Promise<number>;
   setColorScheme(scheme: ColorScheme): Promise<void>;
+  stopBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -380,6 +388,7 @@ function browserDriver(native: NativeBrowser): BrowserDriver {
     hasOrigin: (origin) => inExtension((api, origins) => api.permissions.contains({ origins }), [origin]),
     tabCount: () => native.tabCount(),
     setColorScheme: (scheme) => native.setColorScheme(scheme),
+    stopBackground: () => native.stopBackground(),
     close: () => native.close(),
   };
   return browser;

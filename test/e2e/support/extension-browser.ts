@@ -323,6 +323,15 @@ export function chromiumCard(page: Page): Card {
   });
 }
 
+/** Stops every service worker of the browser, as Chrome does to an idle one (DevTools protocol). */
+export async function stopServiceWorkers(context: BrowserContext): Promise<void> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  const session = await context.newCDPSession(page);
+  await session.send('ServiceWorker.enable');
+  await session.send('ServiceWorker.stopAllWorkers');
+  await session.detach();
+}
+
 /** A Chromium page as the driver uses it (driver.ts). */
 function nativePage(page: Page): NativePage {
   const errors: string[] = [];
@@ -379,6 +388,7 @@ export async function launchChromiumNative({
       scheme = next;
       for (const page of browser.context.pages()) await page.emulateMedia({ colorScheme: next });
     },
+    stopBackground: () => stopServiceWorkers(browser.context),
     close: () => browser.close(),
   };
 }

@@ -132,6 +132,8 @@ export interface FirefoxExtensionBrowser {
   extensionPage(): Promise<Page>;
   /** Evaluates an expression in the browser's own (parent) process, where its preferences are. */
   inParentProcess(expression: string): Promise<unknown>;
+  /** Reloads the add-on (runtime.reload): its background page ends and a new one starts; its pages close. */
+  reloadAddon(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -204,7 +206,7 @@ export async function launchFirefoxWithExtension({
 
   let control: Page | null = null;
   const extension = async () => {
-    control ??= await openExtensionPage('options.html');
+    if (!control || control.isClosed()) control = await openExtensionPage('options.html');
     return control;
   };
   // The welcome page the extension opens on install, closed before any test runs: its tab would otherwise
@@ -276,6 +278,36 @@ export async function launchFirefoxWithExtension({
       );
     },
     extensionPage: extension,
+    async reloadAddon() {
+      const page = await extension();
+      // Later, so that the evaluation has answered before the page goes with the add-on.
+      await page.evaluate(() => {
+        const api = (globalThis as unknown as { browser: { runtime: { reload(): void } } }).browser;
+        setTimeout(() => api.runtime.reload(), 50);
+      });
+      // Firefox closes the add-on's pages as it unloads it: a page still there is an add-on not reloaded.
+      const gone = async () => page.isClosed() || !(await page.evaluate(() => true).catch(() => false));
+      for (const deadline = Date.now() + 10_000; !(await gone()); ) {
+        if (Date.now() > deadline) throw new Error('the add-on did not reload: its page is still open');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      control = null;
+      // The new background page answers once an extension page reaches its storage again.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        try {
+          await (await extension()).evaluate(async () => {
+            const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
+            await api.storage.local.get('settings');
+          });
+          return;
+        } catch (error) {
+          control = null;
+          if (Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    },
     async inParentProcess(expression) {
       const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })) as {
         result: { contexts: { context: string }[] };
@@ -378,6 +410,7 @@ export async function launchFirefoxNative({
         `whether the extension's page is dark`,
       );
     },
+    stopBackground: () => firefox.reloadAddon(),
     close: () => firefox.close(),
   };
 }

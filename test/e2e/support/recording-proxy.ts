@@ -7,6 +7,8 @@ export interface RecordedRequest {
   authorization: string | undefined;
   /** What the service answered, once it has: its status, and its Retry-After (null without one). */
   response?: { status: number; retryAfter: string | null };
+  /** Held, then cut by `dropHeld`: it never reached the service. */
+  dropped?: true;
 }
 
 /**
@@ -17,6 +19,9 @@ export interface RecordedRequest {
 export async function startRecordingProxy(target: () => string) {
   const requests: RecordedRequest[] = [];
   let delayMs = 0;
+  let holding = false;
+  /** Requests held by `hold`, each with what sends it on (true) or drops it (false). */
+  const held = new Map<RecordedRequest, (send: boolean) => void>();
   const server: Server = createServer(async (request, response) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -32,6 +37,11 @@ export async function startRecordingProxy(target: () => string) {
     };
     requests.push(record);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (holding && !(await new Promise<boolean>((resolve) => held.set(record, resolve)))) {
+      record.dropped = true;
+      request.socket.destroy();
+      return;
+    }
     const upstream = await fetch(`${target()}${request.url}`, {
       method: request.method ?? 'GET',
       headers: Object.fromEntries(
@@ -54,6 +64,21 @@ export async function startRecordingProxy(target: () => string) {
     /** Holds every answer this long: a lookup can then be caught in flight. */
     setDelay(ms: number) {
       delayMs = ms;
+    },
+    /** Holds every request from now until `dropHeld`: the extension's lookups then wait, all on their way. */
+    hold() {
+      holding = true;
+    },
+    /** How many requests are held. */
+    heldCount: () => held.size,
+    /**
+     * Cuts the held requests without sending them on, as a network that lost them, and holds no more: a
+     * background stopped with lookups on their way then paid for none of them.
+     */
+    dropHeld() {
+      holding = false;
+      for (const drop of held.values()) drop(false);
+      held.clear();
     },
     /** Requests whose body asked about this domain (or an address at it). */
     countFor: (domain: string) =>
