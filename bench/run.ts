@@ -9,6 +9,7 @@ import { benchPageCost } from './page-cost.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
 import { printTable } from './table.ts';
+import { benchWorkerWake } from './worker-wake.ts';
 
 console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
@@ -22,5 +23,9 @@ printTable(
   await benchPageCost(),
 );
 printTable('The lookup path in Chromium (built extension, local service)', await benchLookupPath());
+printTable(
+  'A stopped worker woken by a lookup (Chromium; this build, the eager-lists build and a floor, side by side)',
+  await benchWorkerWake(),
+);
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());
 await printDnsEvidence();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { getDomain } from 'tldts';
 import { describe, expect, it } from 'vitest';
 import { parseLabelledDomains } from './accuracy.ts';
 import { classify } from './classify.ts';
@@ -43,6 +44,11 @@ describe('classifyOffline, with the list read from its file', () => {
     );
     expect(differing).toEqual([]);
     expect(domains.length).toBeGreaterThan(0);
+  });
+
+  it('can walk every parent: no relay or disposable domain is a public suffix', () => {
+    const listed = [...relays.flatMap((relay) => relay.domains), ...disposableDomainSet];
+    expect(listed.filter((domain) => getDomain(domain, { allowPrivateDomains: false }) === null)).toEqual([]);
   });
 
   it('flags a disposable domain only with the list', () => {

@@ -1,5 +1,4 @@
 import { toAsciiDomain } from '#core/email/domain.ts';
-import { domainAndParents } from '#core/email/parent-domains.ts';
 import { SEARCH_QUERY_ENCODING, type WebmailInfo } from '#core/webmail-info.ts';
 import { consumerProviders, type ProviderEntry, type RelayEntry, relays } from './providers.ts';
 
@@ -61,10 +60,13 @@ const disposableInfo: WebmailInfo = {
  * evidence, and takes the disposable list when it first needs it (lib/worker/offline-catalog.ts).
  *
  * @param ascii the domain in the lower-case ASCII form `toAsciiDomain` gives.
+ * @param candidates `ascii` and the parents a relay or disposable domain may be found at.
  */
-export function classifyByName(ascii: string, disposableDomains: ReadonlySet<string>): WebmailInfo | null {
-  const candidates = domainAndParents(ascii);
-
+export function classifyByName(
+  ascii: string,
+  candidates: readonly string[],
+  disposableDomains: ReadonlySet<string>,
+): WebmailInfo | null {
   for (const candidate of candidates) {
     const relay = relayByDomain.get(candidate);
     if (relay) return relayInfo(relay);
@@ -77,11 +79,23 @@ export function classifyByName(ascii: string, disposableDomains: ReadonlySet<str
   return null;
 }
 
+/** The domain and each parent of two labels or more: mail.acme.co.uk → mail.acme.co.uk, acme.co.uk, co.uk. */
+function domainAndEveryParent(ascii: string): string[] {
+  const out = [ascii];
+  for (let dot = ascii.indexOf('.'); ascii.indexOf('.', dot + 1) !== -1; dot = ascii.indexOf('.', dot + 1)) {
+    out.push(ascii.slice(dot + 1));
+  }
+  return out;
+}
+
 /**
  * `classify` for a domain whose DNS records are unknown (the extension's offline fallback), with the
- * disposable list given: the same answer as `classify(domain)`, as classify-by-name.test.ts checks.
+ * disposable list given: the same answer as `classify(domain)`, as classify-by-name.test.ts checks. Where
+ * classify walks parents only down to the registrable domain (the Public Suffix List, tldts: 130 KB of the
+ * worker's script, evaluated at every wake), this walks every parent: no relay or disposable domain is a
+ * public suffix (the test checks that too), so the parents past the registrable domain never match.
  */
 export function classifyOffline(domain: string, disposableDomains: ReadonlySet<string>): WebmailInfo | null {
   const ascii = toAsciiDomain(domain);
-  return ascii ? classifyByName(ascii, disposableDomains) : null;
+  return ascii ? classifyByName(ascii, domainAndEveryParent(ascii), disposableDomains) : null;
 }

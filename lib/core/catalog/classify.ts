@@ -1,4 +1,5 @@
 import { toAsciiDomain } from '#core/email/domain.ts';
+import { domainAndParents } from '#core/email/parent-domains.ts';
 import type { MailboxEvidenceProperties, WebmailInfo } from '#core/webmail-info.ts';
 import { classifyByName, providerInfo } from './classify-by-name.ts';
 import { disposableDomainSet, freeEmailDomainSet } from './domain-lists.ts';
@@ -32,7 +33,7 @@ export function classify(
 ): WebmailInfo | null {
   const ascii = toAsciiDomain(domain);
   if (!ascii) return null;
-  const byName = classifyByName(ascii, disposableDomainSet);
+  const byName = classifyByName(ascii, domainAndParents(ascii), disposableDomainSet);
   if (byName) return byName;
 
   const finding = findMailbox(ascii, mxHosts ?? [], txtRecords, spfIncludeRecords);
