@@ -7,7 +7,7 @@ export type OfflineCatalog = (domain: string) => Promise<WebmailInfo | null>;
 
 /**
  * The catalog for lookups without a key or without the service. Its disposable list is read from the file
- * the build ships (core/catalog/domain-list-file.ts) on the first such lookup, once per worker, so that a
+ * the build ships (#core/catalog/domain-list-file.ts) on the first such lookup, once per worker, so that a
  * waking worker that answers from its cache or the API never reads it. A read that failed is tried again
  * on the next lookup.
  */

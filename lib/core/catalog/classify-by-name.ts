@@ -79,7 +79,7 @@ export function classifyByName(
   return null;
 }
 
-/** The domain and each parent of two labels or more: mail.acme.co.uk → mail.acme.co.uk, acme.co.uk, co.uk. */
+/** The domain and each parent of two labels or more: a.acme.co.uk → a.acme.co.uk, acme.co.uk, co.uk. */
 function domainAndEveryParent(ascii: string): string[] {
   const out = [ascii];
   for (let dot = ascii.indexOf('.'); ascii.indexOf('.', dot + 1) !== -1; dot = ascii.indexOf('.', dot + 1)) {

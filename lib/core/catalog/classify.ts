@@ -15,8 +15,9 @@ function evidenceProperties({ source, confidence, gateway }: MailboxFinding): Ma
 
 /**
  * Classifies a domain by its mail provider. Order: the rules on the domain's name (classify-by-name.ts:
- * privacy relays, consumer domains of known providers, the disposable list), then the domain's DNS records for mail hosted on a company's own domain: MX first, TXT (SPF, Microsoft's
- * tenant verification) where MX names no mailbox, by the rules in mailbox-evidence.ts.
+ * privacy relays, consumer domains of known providers, the disposable list), then the domain's DNS records
+ * for mail hosted on a company's own domain: MX first, TXT (SPF, Microsoft's tenant verification) where MX
+ * names no mailbox, by the rules in mailbox-evidence.ts.
  *
  * @param mxHosts MX hosts in order of preference, as DNS returns them; omitted when unknown (the
  *   extension's offline fallback), in which case only domain-based rules apply.
