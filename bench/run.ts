@@ -10,6 +10,7 @@ import { benchPopupList } from './popup-list.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
 import { printTable } from './table.ts';
+import { benchWorkerWake } from './worker-wake.ts';
 
 console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
@@ -26,6 +27,10 @@ printTable('The lookup path in Chromium (built extension, local service)', await
 printTable(
   'The popup’s list in Chromium (built extension, local service; references measured in the same run)',
   await benchPopupList(),
+);
+printTable(
+  'A stopped worker woken by a lookup (Chromium; this build, the eager-lists build and a floor, side by side)',
+  await benchWorkerWake(),
 );
 printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());
 await printDnsEvidence();

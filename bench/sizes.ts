@@ -62,7 +62,7 @@ export function benchSizes(): BenchRow[] {
     row(
       'background',
       pick((path) => path === 'background.js'),
-      'catalog and domain lists included',
+      "the catalog's rules; its disposable list is a file read on the first offline lookup (worker-wake.ts)",
     ),
     row(
       'popup',

@@ -1,6 +1,7 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { getWebmailInfo } from '#core/api/client.ts';
+import { DISPOSABLE_LIST_FILE } from '#core/catalog/domain-list-file.ts';
 import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser-differences.ts';
 import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
 import { createAnswerCache } from '#worker/answer-cache.ts';
@@ -16,6 +17,7 @@ import { createHoverBudgets } from '#worker/hover-budget.ts';
 import { listenForInstall } from '#worker/install.ts';
 import { createLookupService } from '#worker/lookup-service.ts';
 import { listenForLookupWindows } from '#worker/lookup-window.ts';
+import { createOfflineCatalog } from '#worker/offline-catalog.ts';
 import { routeRequests } from '#worker/router.ts';
 import { createTabAddresses } from '#worker/tab-addresses.ts';
 import { createTabBudgets } from '#worker/tab-budget.ts';
@@ -33,6 +35,11 @@ export default defineBackground(() => {
       return apiKey ? (request) => getWebmailInfo(request, { baseUrl, apiKey }) : null;
     },
     foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
+    offlineCatalog: createOfflineCatalog(async () => {
+      const response = await fetch(browser.runtime.getURL(`/${DISPOSABLE_LIST_FILE}`));
+      if (!response.ok) throw new Error(`${DISPOSABLE_LIST_FILE}: ${response.status}`);
+      return response.text();
+    }),
   });
   const budgets = createTabBudgets();
   const hoverBudgets = createHoverBudgets(browser.storage.session);

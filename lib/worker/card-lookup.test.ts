@@ -22,7 +22,13 @@ function setup(left: number) {
   });
   const answers: ((outcome: ApiOutcome) => void)[] = [];
   const api = vi.fn(() => new Promise<ApiOutcome>((resolve) => answers.push(resolve)));
-  const service = createLookupService({ cache, callApi: async () => api, foundTtlMs: async () => 60_000 });
+  const service = createLookupService({
+    cache,
+    callApi: async () => api,
+    foundTtlMs: async () => 60_000,
+    // Every lookup here has a key and an API that answers: none falls back to the catalog.
+    offlineCatalog: async () => null,
+  });
   const spent = new Map<number, number>();
   const budgets = {
     take: vi.fn(async (tabId: number) => {

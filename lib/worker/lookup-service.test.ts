@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiOutcome } from '#core/api/outcome.ts';
+import { writeDomainList } from '#core/catalog/domain-list-file.ts';
+import { disposableDomainSet } from '#core/catalog/domain-lists.ts';
 import { describeResult, describeSource } from '#extension/describe-result.ts';
 import { CACHE_PERSIST_DELAY_MS, NOT_FOUND_TTL_MS } from '#extension/limits.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { CACHE_INDEX_KEY, type CacheStore, cacheEntryKey, createAnswerCache } from './answer-cache.ts';
 import { createLookupService } from './lookup-service.ts';
+import { createOfflineCatalog } from './offline-catalog.ts';
 
 /** chrome.storage.local's part the cache uses, over a map; it counts the keys each read asked for. */
 function memoryStore(initial: Record<string, unknown> = {}) {
@@ -39,6 +42,8 @@ function setup(outcome: ApiOutcome | (() => Promise<ApiOutcome>) | null, store =
     cache,
     callApi: async () => (outcome === null ? null : api),
     foundTtlMs: async () => 60_000,
+    // The disposable list as the build writes it, read as the worker reads the file.
+    offlineCatalog: createOfflineCatalog(async () => writeDomainList(disposableDomainSet)),
     now: () => time,
   });
   return { service, cache, calls, store, advance: (ms: number) => (time += ms) };
@@ -154,6 +159,15 @@ describe('lookup service', () => {
     expect(result).toMatchObject({ state: 'found', source: 'catalog', fallbackReason: 'no-key' });
     expect(describeSource(result, Date.now())).toMatch(/built-in catalog: no API key/);
     expect((await service.lookup('acme.example')).state).toBe('no-key');
+  });
+
+  it('answers a disposable domain from the catalog when there is no key', async () => {
+    const { service } = setup(null);
+    expect(await service.lookup('x7k2.mailinator.com')).toMatchObject({
+      state: 'found',
+      source: 'catalog',
+      info: { is_disposable: true, nice_name: 'Disposable email' },
+    });
   });
 
   it.each<ApiOutcome>([

@@ -1,9 +1,9 @@
 import type { WebmailInfoRequest } from '#core/api/client.ts';
 import type { ApiOutcome } from '#core/api/outcome.ts';
-import { classify } from '#core/catalog/index.ts';
 import { NOT_FOUND_TTL_MS } from '#extension/limits.ts';
 import type { FallbackReason, LookupAnswer, LookupResult } from '#extension/lookup-result.ts';
 import type { AnswerCache } from './answer-cache.ts';
+import type { OfflineCatalog } from './offline-catalog.ts';
 import { resultOfOutcome } from './outcome-result.ts';
 
 export interface LookupServiceDeps {
@@ -12,6 +12,8 @@ export interface LookupServiceDeps {
   callApi: () => Promise<((request: WebmailInfoRequest) => Promise<ApiOutcome>) | null>;
   /** How long a found answer is kept (ms), read when it is stored. */
   foundTtlMs: () => Promise<number>;
+  /** The built-in catalog, for lookups without a key or without the service (offline-catalog.ts). */
+  offlineCatalog: OfflineCatalog;
   now?: () => number;
 }
 
@@ -25,8 +27,8 @@ export function createLookupService(deps: LookupServiceDeps) {
   /** Lookups on their way, each with whether its gate refused it (then it never asked, and answers no one else). */
   const inFlight = new Map<string, Promise<{ result: LookupResult; refused: boolean }>>();
 
-  function fromCatalog(domain: string, reason: FallbackReason): LookupAnswer | null {
-    const info = classify(domain);
+  async function fromCatalog(domain: string, reason: FallbackReason): Promise<LookupAnswer | null> {
+    const info = await deps.offlineCatalog(domain);
     return info
       ? { state: 'found', info, source: 'catalog', fetchedAt: now(), fallbackReason: reason }
       : null;
@@ -34,12 +36,12 @@ export function createLookupService(deps: LookupServiceDeps) {
 
   async function fetchFromApi(domain: string, refresh: boolean): Promise<LookupResult> {
     const api = await deps.callApi();
-    if (!api) return fromCatalog(domain, 'no-key') ?? { state: 'no-key' };
+    if (!api) return (await fromCatalog(domain, 'no-key')) ?? { state: 'no-key' };
     const outcome = await api({ email: domain, skipCache: refresh });
     const result = resultOfOutcome(outcome, now());
     if (result.state === 'found') await deps.cache.set(domain, result, await deps.foundTtlMs());
     if (result.state === 'not-found') await deps.cache.set(domain, result, NOT_FOUND_TTL_MS);
-    return result.state === 'unreachable' ? (fromCatalog(domain, 'unreachable') ?? result) : result;
+    return result.state === 'unreachable' ? ((await fromCatalog(domain, 'unreachable')) ?? result) : result;
   }
 
   return {

@@ -54,4 +54,16 @@ describe('a dead service worker', () => {
     expect(stack.proxy.countFor('gmail.com')).toBe(asked);
     await page.close();
   });
+
+  it('stopped, with no key: the new worker reads its disposable list and flags a disposable domain', async () => {
+    await stack.browser.configure({ apiKey: '' });
+    await stopServiceWorkers();
+    const popup = await stack.browser.context.newPage();
+    await popup.goto(stack.browser.extensionUrl('popup.html?lookup=someone%40x7k2.mailinator.com'));
+    const disposable = popup.locator('[data-testid="flag-disposable"]');
+    await expect.poll(() => disposable.getAttribute('data-value'), { timeout: 15_000 }).toBe('true');
+    expect(await popup.locator('[data-testid="provider-nice-name"]').textContent()).toBe('Disposable email');
+    expect(await popup.locator('[data-testid="result-source"]').textContent()).toMatch(/built-in catalog/);
+    await popup.close();
+  });
 });

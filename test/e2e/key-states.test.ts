@@ -36,6 +36,14 @@ describe.each(BROWSERS)('key states in %s', (name) => {
     await popup.close();
   });
 
+  it('with no key, flags a disposable domain from the list the background reads on its first need', async () => {
+    const popup = await popupAnswer('someone@x7k2.mailinator.com');
+    expect(await popup.text('provider-nice-name')).toBe('Disposable email');
+    expect(await popup.attribute('flag-disposable', 'data-value')).toBe('true');
+    expect(await popup.text('result-source')).toMatch(/built-in catalog: no API key/);
+    await popup.close();
+  });
+
   it('with no key and a domain the catalog does not know, asks for a key', async () => {
     const { page, card } = await cardAfterHover('sales@workspace-customer.example.com');
     expect(await card.text('error-message')).toMatch(/Add your API key/);

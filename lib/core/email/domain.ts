@@ -1,5 +1,3 @@
-import { getDomain } from 'tldts';
-
 /** RFC 1035 §2.3.4: 253 characters in the presentation form without the trailing dot. */
 const MAX_DOMAIN_LENGTH = 253;
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
@@ -43,19 +41,4 @@ export function toAsciiDomainByUrl(host: string): string | null {
   const tld = labels.at(-1) ?? '';
   if (labels.length < 2 || /^\d+$/.test(tld)) return null;
   return labels.every((label) => LABEL.test(label)) ? ascii : null;
-}
-
-/**
- * The domain itself, then each parent down to its registrable domain (by the ICANN section of the Public
- * Suffix List): mail.acme.co.uk → mail.acme.co.uk, acme.co.uk. Never a public suffix such as co.uk.
- */
-export function domainAndParents(domain: string): string[] {
-  const registrable = getDomain(domain, { allowPrivateDomains: false }) ?? domain;
-  const out = [domain];
-  let rest = domain;
-  while (rest !== registrable && rest.includes('.')) {
-    rest = rest.slice(rest.indexOf('.') + 1);
-    out.push(rest);
-  }
-  return out;
 }

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { domainAndParents, toAsciiDomain, toAsciiDomainByUrl } from './domain.ts';
+import { toAsciiDomain, toAsciiDomainByUrl } from './domain.ts';
 import { parseLookupTarget } from './lookup-target.ts';
+import { domainAndParents } from './parent-domains.ts';
 
 describe('parseLookupTarget', () => {
   it.each([
