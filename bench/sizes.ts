@@ -1,11 +1,13 @@
 /**
  * What each part of the built extension weighs, minified as shipped. The content script is injected into
- * every page, so it has a budget; the card module it loads on first use is counted apart.
+ * every page, so it has a budget; the modules it loads (the top-level domains as it starts, the card on first
+ * use) are counted apart.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CARD_MODULE_FILE } from '#page/card-module.ts';
+import { TOP_LEVEL_DOMAINS_FILE } from '#page/top-level-domains-module.ts';
 import buildExtension, { E2E_EXTENSION_DIR } from '#test/e2e/support/build-extension.ts';
 import { upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
@@ -53,6 +55,11 @@ export function benchSizes(): BenchRow[] {
       pick((path) => injected.includes(path)),
       'on every page, minified',
       CONTENT_SCRIPT_BUDGET_KB,
+    ),
+    row(
+      'top-level domains module',
+      pick((path) => path === TOP_LEVEL_DOMAINS_FILE),
+      'loaded as the content script starts, beside its settings',
     ),
     row(
       'hover card module',

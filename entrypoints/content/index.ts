@@ -8,6 +8,7 @@ import { type HoverTarget, watchHovers } from '#page/hover.ts';
 import { createPageScanner } from '#page/page-scanner.ts';
 import { answerQueryUnderFocus } from '#page/query-under-focus.ts';
 import { addressSources } from '#page/sources/index.ts';
+import { loadTopLevelDomains, TOP_LEVEL_DOMAINS_FILE } from '#page/top-level-domains-module.ts';
 import type { CardUi } from './card.tsx';
 
 export default defineContentScript({
@@ -19,7 +20,12 @@ export default defineContentScript({
     // extension's bindings: 10-15 ms in Chromium 150 on a 2-core machine); the rest has tasks of its own.
     await new Promise<void>((resolve) => ctx.setTimeout(resolve, 0));
     const readSettings = () => sendRequest({ type: 'content-settings', hostname: location.hostname });
-    let settings: ContentSettings = await readSettings();
+    // Addresses are judged by their top-level domain: the list comes in beside the settings.
+    const [initial] = await Promise.all([
+      readSettings(),
+      loadTopLevelDomains(browser.runtime.getURL(`/${TOP_LEVEL_DOMAINS_FILE}`)),
+    ]);
+    let settings: ContentSettings = initial;
     if (!settings.enabled) return;
     // Settings changed in another page apply when the person comes back to this one.
     ctx.addEventListener(document, 'visibilitychange', () => {

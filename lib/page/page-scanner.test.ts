@@ -94,6 +94,36 @@ describe('page scanner without the CSS Custom Highlight API (older Firefox)', ()
     await vi.waitFor(() => expect(reported.mock.lastCall?.[0]).toEqual([]), { timeout: 3_000 });
   });
 
+  it('lists only the addresses of the parts shown, and follows the page as it shows and hides them', async () => {
+    // Lightning's record pages visited before stay in the document, hidden (test/fixtures/pages/salesforce-record.html).
+    document.body.innerHTML = `
+      <style>.record:not(.active) { display: none }</style>
+      <div class="record" id="before"><a href="mailto:mara@example.com">Mara</a> mara.home@example.com</div>
+      <div class="record active" id="now"><p>rosa@example.com</p></div>`;
+    const reported = vi.fn();
+    createPageScanner(
+      fakeContext(),
+      addressSources({ gmailIntegration: false, outlookIntegration: false }, 'localhost'),
+      reported,
+    ).start();
+    await vi.waitFor(() => expect(reported.mock.lastCall?.[0]).toEqual(['rosa@example.com']), {
+      timeout: 3_000,
+    });
+    const before = document.getElementById('before') as HTMLElement;
+    const now = document.getElementById('now') as HTMLElement;
+    now.classList.remove('active');
+    before.classList.add('active');
+    await vi.waitFor(
+      () =>
+        expect(new Set(reported.mock.lastCall?.[0])).toEqual(
+          new Set(['mara@example.com', 'mara.home@example.com']),
+        ),
+      { timeout: 3_000 },
+    );
+    before.style.display = 'none';
+    await vi.waitFor(() => expect(reported.mock.lastCall?.[0]).toEqual([]), { timeout: 3_000 });
+  });
+
   it('a small change while a scan waits for idle time joins that scan, not read inside the mutation', async () => {
     document.body.innerHTML = '<p>first@example.com</p>';
     // happy-dom has no idle callbacks: without one, the scanner would use a timer.

@@ -15,7 +15,9 @@ export type { ScanContext } from './scanner/scheduler.ts';
  * through the CSS Custom Highlight API where near the screen), attribute sources (mailto links, Gmail chips,
  * Cloudflare) are read in place. The page is read part by part (the planner), in time-boxed slices (the
  * scheduler), into an index of what was found where; later content comes from one MutationObserver (the
- * observer), small batches scanned at once and floods in slices.
+ * observer), small batches scanned at once and floods in slices. Only the addresses of parts the browser
+ * shows are reported (scanner/shown.ts): a page kept hidden (Salesforce's record visited before) counts
+ * again when it is shown.
  */
 export function createPageScanner(
   ctx: ScanContext,

@@ -91,10 +91,67 @@ describe('address index', () => {
     index.takeChanged();
     gone.parentElement?.remove();
     link.remove();
-    const sweep = index.sweep();
+    const sweep = index.sweep([]);
     while (sweep()) {}
     expect(index.takeChanged()).toEqual(['kept@example.com']);
     expect([...underlined.keys()]).toEqual([kept]);
+  });
+
+  it('counts no address of a hidden part, and judges the places under a changed element anew', () => {
+    const { index, underlined } = indexWithUnderlines();
+    document.body.innerHTML = `
+      <section id="before" style="display: none"><p>mara@example.com</p><a href="mailto:old@example.org">Old</a></section>
+      <section id="now"><p>rosa@example.com</p></section>`;
+    const before = document.getElementById('before') as HTMLElement;
+    const now = document.getElementById('now') as HTMLElement;
+    const texts = [...document.querySelectorAll('p')].map((p) => p.firstChild as Text);
+    for (const text of texts) index.readText(text);
+    index.readElement(document.querySelector('a') as Element);
+    expect(index.takeChanged()).toEqual(['rosa@example.com']);
+    // Still known where they are, as hidden text is: a hover never finds it, and the underline has no box.
+    expect(underlined.size).toBe(2);
+    expect(index.isAboveFound(before)).toBe(true);
+    expect(index.isAboveFound(document.body)).toBe(true);
+
+    // The page swaps them, as Lightning does when the person goes back to the record before.
+    before.style.display = '';
+    now.style.display = 'none';
+    const sweep = index.sweep([before, now]);
+    while (sweep()) {}
+    expect(index.takeChanged()).toEqual(['mara@example.com', 'old@example.org']);
+
+    // Forgetting a hidden place takes away nothing that counts.
+    before.style.display = 'none';
+    const again = index.sweep([before]);
+    while (again()) {}
+    expect(index.takeChanged()).toEqual([]);
+    index.forgetText(texts[0] as Text);
+    expect(index.takeChanged()).toBeNull();
+  });
+
+  it('judges anew only the places under the elements changed', () => {
+    const { index } = indexWithUnderlines();
+    document.body.innerHTML =
+      '<div id="one"><p>one@example.com</p></div><div id="two"><p>two@example.com</p></div>';
+    for (const p of document.querySelectorAll('p')) index.readText(p.firstChild as Text);
+    index.takeChanged();
+    (document.getElementById('one') as HTMLElement).style.display = 'none';
+    (document.getElementById('two') as HTMLElement).style.display = 'none';
+    const sweep = index.sweep([document.getElementById('one') as Element]);
+    while (sweep()) {}
+    expect(index.takeChanged()).toEqual(['two@example.com']);
+  });
+
+  it('marks the new ancestors of an element moved with places under it', () => {
+    const { index } = indexWithUnderlines();
+    document.body.innerHTML = '<div id="from"><p>jane@example.com</p></div><div id="to"></div>';
+    index.readText(document.querySelector('p')?.firstChild as Text);
+    const to = document.getElementById('to') as Element;
+    expect(index.isAboveFound(to)).toBe(false);
+    const p = document.querySelector('p') as Element;
+    to.append(p);
+    index.moved(p, to);
+    expect(index.isAboveFound(to)).toBe(true);
   });
 
   it('reads a long text window by window, and keeps its addresses once all of it is read', () => {

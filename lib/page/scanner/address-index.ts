@@ -4,6 +4,7 @@ import type { AddressSource } from '#page/address-source.ts';
 import type { Underlines } from '#page/underlines.ts';
 import { createFoundAddresses } from './found-addresses.ts';
 import { isSkippedText } from './readable-text.ts';
+import { composedParent, isShown, isWithin } from './shown.ts';
 
 /** Where in a text node an address was found: `start` to `end` of its data. */
 type Found = ReturnType<typeof findEmails>[number];
@@ -25,9 +26,10 @@ interface TextBeingRead {
 
 /**
  * What the scanner has found on the page, by where it is: the addresses of each text node (underlined) and
- * of each element that carries one in an attribute, the distinct addresses among them, and the open shadow
- * roots. A text or an element is read into it, and forgotten when it changes or leaves the page; a hover
- * asks it what is under the pointer.
+ * of each element that carries one in an attribute (each a place), the distinct addresses among the places
+ * shown, and the open shadow roots. A text or an element is read into it, and forgotten when it changes or
+ * leaves the page; a place is judged shown or hidden as it is read, and again when the page changes an
+ * element above it (shown.ts); a hover asks it what is under the pointer.
  */
 export function createAddressIndex(
   sources: readonly AddressSource[],
@@ -43,15 +45,56 @@ export function createAddressIndex(
   const shadowRoots = new Set<ShadowRoot>();
   const elementAddresses = new WeakMap<Element, string[]>();
   const sourceElements = new Set<Element>();
+  /** Places whose addresses do not count, as they are hidden. */
+  const hidden = new Set<Text | Element>();
+  /**
+   * Elements at or above a place, across shadow roots: a change to one of them may show or hide a place,
+   * a change to any other element cannot. Marked from a place upwards, up to the first marked already.
+   */
+  const aboveFound = new WeakSet<Element>();
   /** A text node read window by window, so a huge one (1 MB of `a.a@`) is not one long task. */
   let reading: TextBeingRead | null = null;
+
+  function markAbove(from: Element | null) {
+    for (let element = from; element && !aboveFound.has(element); element = composedParent(element))
+      aboveFound.add(element);
+  }
+
+  /** The addresses of a place count, if it is shown (`box`: its element, a text's parent). */
+  function count(place: Text | Element, box: Element, addresses: readonly string[]) {
+    markAbove(box);
+    if (!isShown(box)) hidden.add(place);
+    else for (const address of addresses) found.add(address);
+  }
+
+  function uncount(place: Text | Element, addresses: readonly string[]) {
+    if (hidden.delete(place)) return;
+    for (const address of addresses) found.remove(address);
+  }
+
+  /** Judges a place shown or hidden anew: its addresses come into the list, or leave it. */
+  function recount(place: Text | Element) {
+    // Forgotten since the sweep began (read again, or gone): nothing of it counts.
+    const addresses =
+      place instanceof Text ? textHits.get(place)?.map((hit) => hit.address) : elementAddresses.get(place);
+    const box = place instanceof Text ? place.parentElement : place;
+    if (!addresses || !box || isShown(box) === !hidden.has(place)) return;
+    if (hidden.delete(place)) for (const address of addresses) found.add(address);
+    else {
+      hidden.add(place);
+      for (const address of addresses) found.remove(address);
+    }
+  }
 
   function forgetText(node: Text) {
     const hits = textHits.get(node);
     if (!hits) return;
     underlines.forget(node);
     textHits.delete(node);
-    for (const hit of hits) found.remove(hit.address);
+    uncount(
+      node,
+      hits.map((hit) => hit.address),
+    );
   }
 
   function forgetElement(element: Element) {
@@ -59,7 +102,7 @@ export function createAddressIndex(
     if (addresses === undefined) return;
     elementAddresses.delete(element);
     sourceElements.delete(element);
-    for (const address of addresses) found.remove(address);
+    uncount(element, addresses);
   }
 
   /** Reads the next window of the text being read; once all of it is read, its addresses are kept. */
@@ -86,7 +129,11 @@ export function createAddressIndex(
     reading = null;
     if (text.hits.length === 0) return;
     textHits.set(text.node, text.hits);
-    for (const hit of text.hits) found.add(hit.address);
+    count(
+      text.node,
+      text.node.parentElement as Element,
+      text.hits.map((hit) => hit.address),
+    );
     underlines.set(text.node, text.hits);
   }
 
@@ -123,24 +170,38 @@ export function createAddressIndex(
         if (element.matches(source.selector))
           for (const address of source.read(element)) addresses.add(address);
       if (addresses.size === 0) return;
-      elementAddresses.set(element, [...addresses]);
+      const list = [...addresses];
+      elementAddresses.set(element, list);
       sourceElements.add(element);
-      for (const address of addresses) found.add(address);
+      count(element, element, list);
     },
 
-    /** Forgets, one per call, what was found in nodes no longer on the page; false once all is looked at. */
-    sweep(): () => boolean {
-      const texts = textHits.keys();
-      const elements = sourceElements.values();
+    /**
+     * Whether a change to this element's attributes may show or hide a place: it is one, or above one. An
+     * element moved elsewhere with places under it is marked up its new ancestors, by `moved`.
+     */
+    isAboveFound: (element: Element) => aboveFound.has(element),
+
+    /** A node the page put under `parent`: if places are under it, its new ancestors are above them. */
+    moved(node: Node, parent: Node) {
+      if (node instanceof Element && aboveFound.has(node))
+        markAbove(parent instanceof ShadowRoot ? parent.host : (parent as Element));
+    },
+
+    /**
+     * Looks at each place, one per call: forgets what was found in those no longer on the page, and judges
+     * those under the `changed` elements shown or hidden anew. False once all are looked at.
+     */
+    sweep(changed: readonly Node[]): () => boolean {
+      const places = [...textHits.keys(), ...sourceElements];
+      let next = 0;
       return () => {
-        const text = texts.next();
-        if (!text.done) {
-          if (!text.value.isConnected) forgetText(text.value);
-          return true;
-        }
-        const element = elements.next();
-        if (element.done) return false;
-        if (!element.value.isConnected) forgetElement(element.value);
+        const place = places[next++];
+        if (place === undefined) return false;
+        if (!place.isConnected) {
+          if (place instanceof Text) forgetText(place);
+          else forgetElement(place);
+        } else if (changed.some((element) => isWithin(element, place))) recount(place);
         return true;
       };
     },

@@ -11,8 +11,13 @@ afterEach(() => {
 /** An observer of the page whose index, planner and scheduler only note what they are told. */
 function observedPage() {
   const told = {
-    index: { forgetText: vi.fn(), readElement: vi.fn() },
-    planner: { add: vi.fn(), addAll: vi.fn(), sweepSoon: vi.fn() },
+    index: {
+      forgetText: vi.fn(),
+      readElement: vi.fn(),
+      isAboveFound: vi.fn((element: Element) => element.id === 'record'),
+      moved: vi.fn(),
+    },
+    planner: { add: vi.fn(), addAll: vi.fn(), sweepSoon: vi.fn(), recheckSoon: vi.fn() },
     scheduler: { schedule: vi.fn(), sliceNow: vi.fn() },
     onSourceChanged: vi.fn(),
   };
@@ -89,6 +94,33 @@ describe('page observer', () => {
     expect(index.readElement).toHaveBeenCalledWith(link);
     expect(onSourceChanged).toHaveBeenCalledTimes(1);
     expect(planner.add).not.toHaveBeenCalled();
+  });
+
+  it('has places judged anew, in idle time, when a class, style or hidden changes above them, and only then', async () => {
+    document.body.innerHTML = '<div id="record"><p>rosa@example.com</p></div><div id="spinner"></div>';
+    const record = document.getElementById('record') as HTMLElement;
+    const { index, planner, scheduler } = observedPage();
+    (document.getElementById('spinner') as HTMLElement).className = 'turning';
+    record.setAttribute('aria-hidden', 'true');
+    await delivered();
+    expect(planner.recheckSoon).not.toHaveBeenCalled();
+    expect(scheduler.schedule).not.toHaveBeenCalled();
+    record.className = 'cached';
+    record.hidden = true;
+    record.style.display = 'none';
+    await delivered();
+    expect(planner.recheckSoon.mock.calls).toEqual([[record], [record], [record]]);
+    expect(index.readElement).not.toHaveBeenCalled();
+    expect(scheduler.schedule).toHaveBeenCalledTimes(1);
+    expect(scheduler.sliceNow).not.toHaveBeenCalled();
+  });
+
+  it('tells the index where an added element went', async () => {
+    const { index } = observedPage();
+    const moved = document.createElement('p');
+    document.body.append(moved);
+    await delivered();
+    expect(index.moved).toHaveBeenCalledWith(moved, document.body);
   });
 
   it('watches an open shadow root it is given like the page, and nothing once disconnected', async () => {

@@ -36,7 +36,7 @@ import {
  * What the scanner reads next, in the order the page gave it: a queue of parts (subtrees, runs of elements,
  * text nodes, nodes the page added at once), each planned as a few steps (one call into the browser over
  * the whole part: its attribute sources, its shadow roots, its text nodes) and then units (a text node, an
- * attribute source, a place to sweep), each small. `advance` does the next step or unit; the scheduler
+ * attribute source, a place to sweep or judge anew), each small. `advance` does the next step or unit; the scheduler
  * decides when.
  */
 export class Planner implements SlicedWork {
@@ -63,6 +63,8 @@ export class Planner implements SlicedWork {
   readonly #steps: (() => void)[] = [];
   /** The page removed nodes: what was found in them is looked for and forgotten once the queue is read. */
   #sweepPending = false;
+  /** Elements above found places whose class, style or `hidden` changed: those places are judged anew. */
+  #changed = new Set<Element>();
   /** Elements that may carry an address in an attribute, found with their subtree and read after its text. */
   #unreadSources: Element[] = [];
   /**
@@ -104,6 +106,11 @@ export class Planner implements SlicedWork {
   /** The page removed nodes: once the queue is read, what was found in them is forgotten. */
   sweepSoon() {
     this.#sweepPending = true;
+  }
+
+  /** The page may have shown or hidden this element: once the queue is read, places under it are judged anew. */
+  recheckSoon(element: Element) {
+    this.#changed.add(element);
   }
 
   /**
@@ -196,9 +203,10 @@ export class Planner implements SlicedWork {
       this.#units = this.#readSources();
       return true;
     }
-    if (this.#sweepPending) {
+    if (this.#sweepPending || this.#changed.size > 0) {
       this.#sweepPending = false;
-      this.#units = this.#index.sweep();
+      this.#units = this.#index.sweep([...this.#changed]);
+      this.#changed.clear();
       return true;
     }
     return false;
