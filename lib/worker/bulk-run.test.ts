@@ -54,6 +54,7 @@ function worker(
         return outcome;
       },
     foundTtlMs: async () => 60_000,
+    offlineCatalog: async () => null,
     ...(options.now && { now: options.now }),
   });
   return createBulkRunner({
