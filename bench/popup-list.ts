@@ -9,18 +9,23 @@
  * callback runs after that frame's style, layout and paint. The popup is opened as a tab at the toolbar
  * popup's size; its domains are answered from the worker's cache after a first, untimed opening.
  */
+import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
 import buildExtension from '#test/e2e/support/build-extension.ts';
 import { startPageServer } from '#test/e2e/support/page-server.ts';
 import { type ExtensionStack, startExtensionStack } from '#test/e2e/support/stack.ts';
 import { addressListPage, manyAddresses } from '#test/fixtures/many-addresses.ts';
-import { median, percentile, upperBudget } from './stats.ts';
+import { median, percentile, ratioBudget, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
 
 const OPEN_SAMPLES = 7;
 const KEY_SAMPLES = 10;
-/** The whole list of 500 painted this soon after the popup's navigation starts. */
-const LIST_BUDGET_MS = 500;
+/**
+ * The whole list of 500 painted at most this many times as late as the same rows as static HTML: the
+ * popup's script, its messages and React's rendering may cost the page's own parsing and layout once more.
+ * A ratio, as the machine's load moves both alike (the figures of a 2-core machine shared with others).
+ */
+const LIST_BUDGET_RATIO = 2;
 /** A keystroke in the filter answered by the list this soon: the response budget of RAIL (100 ms). */
 const KEYSTROKE_BUDGET_MS = 100;
 /** The toolbar popup's size in Chromium at most (800 × 600); the popup sets its own width. */
@@ -194,9 +199,13 @@ export async function benchPopupList(): Promise<BenchRow[]> {
         value: ms(painted(many)),
         detail: spread(
           painted(many),
-          `ms from the popup's navigation; rows in the DOM at ${listed(many)}; 10 domains answered, the rest waiting for the budget's question`,
+          `ms from the popup's navigation; rows in the DOM at ${listed(many)}; 10 domains answered, the rest waiting for the budget's question; load average ${loadavg()[0]?.toFixed(1)}`,
         ),
-        budget: upperBudget(median(painted(many)), LIST_BUDGET_MS, 'ms'),
+        budget: ratioBudget(
+          median(painted(many)) / median(painted(floor)),
+          LIST_BUDGET_RATIO,
+          'the static table',
+        ),
       },
       {
         name: `  reference: the same popup, ${few.length} addresses`,
