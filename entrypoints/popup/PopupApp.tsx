@@ -55,12 +55,6 @@ input { flex: 1; padding: 5px 8px; border: 1px solid var(--wl-border); border-ra
 .card-row > td { padding: 4px 0 10px; }
 `;
 
-/**
- * The bulk page, built on its own branch (entrypoints/bulk): WXT types getURL with the pages this build has,
- * and until that one is among them its path is a plain string.
- */
-const bulkPage = () => (browser.runtime.getURL as (path: string) => string)('/bulk.html');
-
 /** The tab whose addresses are listed: ?tabId=N, else the active tab. */
 async function targetTabId(): Promise<number | null> {
   const fromUrl = Number(new URLSearchParams(location.search).get('tabId'));
@@ -138,7 +132,7 @@ export function PopupApp() {
           {t('popupPastedMany', submitted.addresses.length)}{' '}
           <a
             data-testid="bulk-link"
-            href={bulkPageUrl(bulkPage(), submitted.text)}
+            href={bulkPageUrl(browser.runtime.getURL('/bulk.html'), submitted.text)}
             target="_blank"
             rel="noopener"
           >
