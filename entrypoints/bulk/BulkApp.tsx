@@ -139,7 +139,8 @@ export function BulkApp() {
     void store.load();
     const sent = listFromAddress();
     if (sent !== null) setDraft({ text: sent, fileName: null, started: false });
-    else void bulkDraftItem.getValue().then(setDraft);
+    // A list the person gave while storage was read is the newer.
+    else void bulkDraftItem.getValue().then((stored) => setDraft((current) => current ?? stored));
   }, [store.load]);
 
   const change = (next: BulkDraft) => {
