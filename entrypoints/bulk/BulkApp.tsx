@@ -123,7 +123,9 @@ export function BulkApp() {
   const [draft, setDraft] = useState<BulkDraft | null>(null);
   const [dropping, setDropping] = useState(false);
   const list = useMemo(() => (draft ? listOf(draft) : null), [draft]);
-  const domains = useMemo(() => (list ? domainsOf(list) : []), [list]);
+  // By content: the same domains read again (a file chosen twice) are the same list, and cost nothing to ask.
+  const domainsKey = list ? domainsOf(list).join('\n') : '';
+  const domains = useMemo(() => (domainsKey ? domainsKey.split('\n') : []), [domainsKey]);
   const withinLimit = domains.length <= MAX_BULK_DOMAINS ? domains : [];
   const run = useBulkRun(withinLimit);
   const { status, plan, answers } = run;
@@ -139,7 +141,8 @@ export function BulkApp() {
     void store.load();
     const sent = listFromAddress();
     if (sent !== null) setDraft({ text: sent, fileName: null, started: false });
-    else void bulkDraftItem.getValue().then(setDraft);
+    // A list the person gave while storage was read is the newer.
+    else void bulkDraftItem.getValue().then((stored) => setDraft((current) => current ?? stored));
   }, [store.load]);
 
   const change = (next: BulkDraft) => {
