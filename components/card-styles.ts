@@ -9,7 +9,8 @@ import { CARD_THEME_CSS } from './theme.ts';
 export const CARD_CSS = `${CARD_THEME_CSS}
 .wl-card { box-sizing: border-box; width: 320px; max-width: calc(100vw - 16px); padding: 12px 14px; border-radius: 10px;
   background: var(--wl-bg); color: var(--wl-fg); border: 1px solid var(--wl-border); box-shadow: 0 8px 24px var(--wl-shadow);
-  font: 13px/1.4 system-ui, sans-serif; text-align: left; }
+  font: 13px/1.4 system-ui, sans-serif; text-align: left;
+  max-height: var(--wl-max-height, none); overflow-y: auto; overscroll-behavior: contain; }
 .wl-card * { box-sizing: border-box; }
 .wl-address { font-weight: 600; word-break: break-all; margin: 0 0 6px; }
 .wl-provider { margin: 0; font-size: 16px; font-weight: 700; overflow-wrap: anywhere; max-height: 4.2em; overflow: hidden; }

@@ -75,6 +75,13 @@ export interface PageDriver {
   drag(from: Point, to: Point): Promise<void>;
   /** Turns the mouse wheel where the pointer is. */
   wheel(deltaX: number, deltaY: number): Promise<void>;
+  /** Resizes the page's viewport (in CSS pixels at 100 % zoom), as a person resizing the window. */
+  setViewport(width: number, height: number): Promise<void>;
+  /**
+   * The browser's own zoom of this tab (`2` for 200 %), as a person sets it (Ctrl +): set through the
+   * extension API's tabs.setZoom, which both browsers have; waits until the page's layout took it.
+   */
+  zoom(factor: number): Promise<void>;
   /** A person's click in the middle of an element, once it is on the page. */
   click(target: string): Promise<void>;
   /** A key or a chord (`Escape`, `Control+KeyA`). */
@@ -95,6 +102,7 @@ export interface ExtensionApi {
   };
   tabs: {
     query(query: object): Promise<{ id?: number }[]>;
+    setZoom(tabId: number, factor: number): Promise<void>;
   };
   permissions: { contains(query: { origins: string[] }): Promise<boolean> };
 }
@@ -159,6 +167,7 @@ export interface NativePage {
     up(): Promise<void>;
     wheel(deltaX: number, deltaY: number): Promise<void>;
   };
+  setViewport(width: number, height: number): Promise<void>;
   press(chord: string): Promise<void>;
   fill(selector: string, value: string): Promise<void>;
   click(selector: string): Promise<void>;
@@ -291,6 +300,19 @@ function pageDriver(native: NativePage, tab: { id: number | null }, browser: Bro
       await native.mouse.up();
     },
     wheel: (deltaX, deltaY) => native.mouse.wheel(deltaX, deltaY),
+    setViewport: (width, height) => native.setViewport(width, height),
+    async zoom(factor) {
+      const ratio = await evaluate(() => window.devicePixelRatio, null);
+      await browser.inExtension((api, { id, factor }) => api.tabs.setZoom(id, factor), {
+        id: await tabId(),
+        factor,
+      });
+      await pollUntil(
+        () => evaluate(() => window.devicePixelRatio, null),
+        (now) => Math.abs(now - ratio * factor) < 0.01,
+        'the page zoomed in',
+      );
+    },
     async click(target) {
       await waitFor(target);
       await native.click(selectorOf(target));
