@@ -132,7 +132,7 @@ function AnswerDetails({ verdict, info }: { verdict: Verdict; info: WebmailInfo 
   const say = useWords();
   return (
     <details className="wl-details">
-      <summary {...say(t('cardDetails'))} />
+      <summary {...say(t('cardDetails'), { named: true })} />
       <dl>
         {!verdict.around && (
           <>
