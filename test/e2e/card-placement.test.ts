@@ -167,6 +167,8 @@ describe.each(BROWSERS)('in %s', (name) => {
       expect(placed.viewport.width).toBeLessThanOrEqual(400);
       expectWhollyInWindow(placed);
     }
+    // Both browsers keep a zoom for the whole site: back to 100 % for the tests after.
+    await page.zoom(1);
     await page.close();
   });
 
