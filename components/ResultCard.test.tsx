@@ -45,10 +45,13 @@ const found = (info = HOSTED_GMAIL_INFO): LookupResult => ({
 });
 
 describe('ResultCard', () => {
-  it('shows the provider, its flags, and links with the query encoded into the template', () => {
+  it('shows the provider in one verdict line, its flags, and links with the query encoded into the template', () => {
     renderCard(found());
+    expect(screen.getByTestId('verdict').textContent).toBe('Gmail · free mail');
     expect(screen.getByTestId('provider-nice-name').textContent).toBe('Gmail');
+    // The API's own name is under Details, closed until asked for.
     expect(screen.getByTestId('provider-name').textContent).toBe('Google (Public)');
+    expect(screen.getByTestId('provider-name').closest('details')?.open).toBe(false);
     expect(screen.getByTestId('flag-freemail').dataset.value).toBe('true');
     expect(screen.getByTestId('flag-disposable').dataset.value).toBe('false');
     expect(screen.getByTestId('flag-privacy').dataset.value).toBe('false');
@@ -126,7 +129,18 @@ describe('ResultCard', () => {
   });
 
   it.each<[LookupResult, RegExp]>([
-    [{ state: 'not-found', message: 'x', source: 'api', fetchedAt: NOW }, /No mail provider found/],
+    [
+      { state: 'not-found', reason: 'no-mx', message: 'x', source: 'api', fetchedAt: NOW },
+      /Will bounce: this domain takes no mail.*cannot be delivered/,
+    ],
+    [
+      { state: 'not-found', reason: 'unrecognised', message: 'x', source: 'api', fetchedAt: NOW },
+      /A mailbox we can't name.*takes mail/,
+    ],
+    [
+      { state: 'not-found', reason: 'unstated', message: 'x', source: 'api', fetchedAt: NOW },
+      /No mail provider found/,
+    ],
     [{ state: 'no-key' }, /Add your API key/],
     [{ state: 'unknown-key', message: 'x' }, /not accepted/],
     [
@@ -304,6 +318,42 @@ describe('ResultCard', () => {
     fireEvent.click(tryAgain);
     expect(onLookUp).toHaveBeenCalledOnce();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it.each<[string, Partial<WebmailInfo>, string, string]>([
+    ['free mail', {}, 'free-mail', 'Gmail · free mail'],
+    [
+      'business mail',
+      { name: 'Microsoft (365)', nice_name: 'Microsoft 365', is_freemail: false },
+      'business-mail',
+      'Microsoft 365 · business mail',
+    ],
+    [
+      'a disposable address, its name said once (under Details)',
+      { name: 'Disposable Email', nice_name: 'Disposable email', is_disposable: true, is_freemail: false },
+      'disposable',
+      'Disposable address',
+    ],
+  ])('says %s in one line', (_, info, kind, line) => {
+    renderCard(found({ ...HOSTED_GMAIL_INFO, ...info }));
+    const verdict = screen.getByTestId('verdict');
+    expect(verdict.dataset.kind).toBe(kind);
+    expect(verdict.textContent).toBe(line);
+    // Whatever the line says, the nice name and every flag are there, once each.
+    expect(screen.getAllByTestId('provider-nice-name')).toHaveLength(1);
+    for (const flag of ['flag-disposable', 'flag-freemail', 'flag-privacy'])
+      expect(screen.getByTestId(flag).dataset.value).toMatch(/^(true|false)$/);
+  });
+
+  it('draws a known provider’s logo as an SVG path, and the initial of one without a logo', () => {
+    renderCard(found());
+    const path = document.querySelector('svg.wl-logo path');
+    expect(path?.getAttribute('d')).toMatch(/^M/);
+    expect(path?.getAttribute('fill')).toMatch(/^#[0-9A-F]{6}$/i);
+    cleanup();
+    renderCard(found({ ...HOSTED_GMAIL_INFO, name: 'Microsoft (365)', nice_name: 'Microsoft 365' }));
+    expect(document.querySelector('svg.wl-logo')).toBeNull();
+    expect(document.querySelector('.wl-monogram')?.textContent).toBe('M');
   });
 
   it('over a page, draws its words with CSS and holds no text at all, its controls still named', () => {

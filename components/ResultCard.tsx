@@ -5,11 +5,15 @@ import {
   describeEvidence,
   describeResult,
   describeSource,
+  describeVerdict,
   type ResultAction,
+  type Verdict,
+  verdictOf,
 } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { useTickUntil } from '#ui/use-tick-until.ts';
+import { ProviderLogo } from './ProviderLogo.tsx';
 import { useWords } from './words.ts';
 
 export interface ResultCardProps {
@@ -31,15 +35,11 @@ export interface ResultCardProps {
   now?: number;
 }
 
+/** The answer's three flags: said by the verdict line, and listed as they are under Details. */
 const FLAGS = [
-  {
-    key: 'is_disposable',
-    testId: 'flag-disposable',
-    label: 'flagDisposable',
-    className: 'wl-flag-disposable',
-  },
-  { key: 'is_freemail', testId: 'flag-freemail', label: 'flagFreemail', className: 'wl-flag-freemail' },
-  { key: 'is_privacy_service', testId: 'flag-privacy', label: 'flagPrivacy', className: 'wl-flag-privacy' },
+  { key: 'is_disposable', testId: 'flag-disposable', label: 'flagDisposable' },
+  { key: 'is_freemail', testId: 'flag-freemail', label: 'flagFreemail' },
+  { key: 'is_privacy_service', testId: 'flag-privacy', label: 'flagPrivacy' },
 ] as const;
 
 function ActionButton({
@@ -94,6 +94,74 @@ function Evidence({ info }: { info: WebmailInfo }) {
   );
 }
 
+/**
+ * What matters about the address, in one line, with the provider's logo: "Gmail · free mail". Where the line
+ * names the provider, its name is the nice name itself, apart, so that a long or right-to-left one stays in
+ * its place.
+ */
+function VerdictLine({ verdict, info }: { verdict: Verdict; info: WebmailInfo }) {
+  const say = useWords();
+  const { around } = verdict;
+  return (
+    <p className="wl-verdict">
+      <ProviderLogo niceName={info.nice_name} />
+      {around ? (
+        <span className="wl-verdict-words" data-testid="verdict" data-kind={verdict.kind}>
+          {around.before && <span {...say(around.before)} />}
+          {/* bdi: a right-to-left or control-character name from the API cannot reorder the rest of the card. */}
+          <bdi className="wl-provider" data-testid="provider-nice-name" {...say(info.nice_name)} />
+          {around.after && <span {...say(around.after)} />}
+        </span>
+      ) : (
+        <span
+          className="wl-verdict-words"
+          data-testid="verdict"
+          data-kind={verdict.kind}
+          {...say(verdict.line)}
+        />
+      )}
+    </p>
+  );
+}
+
+/**
+ * The answer as the API gave it, closed until asked for: its own name for the provider ("Google (Public)"),
+ * the nice name where the verdict line does not say it, and the three flags.
+ */
+function AnswerDetails({ verdict, info }: { verdict: Verdict; info: WebmailInfo }) {
+  const say = useWords();
+  return (
+    <details className="wl-details">
+      <summary {...say(t('cardDetails'), { named: true })} />
+      <dl>
+        {!verdict.around && (
+          <>
+            <dt {...say(t('cardProvider'))} />
+            <dd>
+              <bdi data-testid="provider-nice-name" {...say(info.nice_name)} />
+            </dd>
+          </>
+        )}
+        <dt {...say(t('cardApiName'))} />
+        <dd className="wl-name">
+          <bdi data-testid="provider-name" {...say(info.name)} />
+        </dd>
+      </dl>
+      <ul className="wl-flags" aria-label={t('cardFlags')}>
+        {FLAGS.map((flag) => (
+          <li
+            key={flag.key}
+            className="wl-flag"
+            data-testid={flag.testId}
+            data-value={String(info[flag.key])}
+            {...say(t(info[flag.key] ? 'flagYes' : 'flagNo', t(flag.label)))}
+          />
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** Looks the domain up again past every cache. */
 function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
   const say = useWords();
@@ -139,7 +207,13 @@ export function ResultCard({
   if (result?.state !== 'found') {
     const busy = result === null;
     return (
-      <section className="wl-card" data-testid="result-card" data-theme={theme} aria-busy={busy}>
+      <section
+        className="wl-card"
+        data-testid="result-card"
+        data-theme={theme}
+        data-verdict={describeVerdict(result)?.kind}
+        aria-busy={busy}
+      >
         <p className="wl-address" {...say(address)} />
         <div
           className="wl-error"
@@ -172,6 +246,7 @@ export function ResultCard({
   }
 
   const { info } = result;
+  const verdict = verdictOf(result);
   const webmailUrl = safeLinkUrl(info.webmail_url);
   const search = searchActionFor(info, searchQueryTemplate, address);
   const forThem = linkForThem(info, sendingAddresses);
@@ -180,28 +255,12 @@ export function ResultCard({
       className="wl-card"
       data-testid="result-card"
       data-theme={theme}
+      data-verdict={verdict.kind}
       aria-label={t('cardLabel', address)}
     >
       <p className="wl-address" {...say(address)} />
-      {/* bdi: a right-to-left or control-character name from the API cannot reorder the rest of the card. */}
-      <p className="wl-provider">
-        <bdi data-testid="provider-nice-name" {...say(info.nice_name)} />
-      </p>
-      <p className="wl-name">
-        <bdi data-testid="provider-name" {...say(info.name)} />
-      </p>
+      <VerdictLine verdict={verdict} info={info} />
       <Evidence info={info} />
-      <ul className="wl-flags" aria-label={t('cardFlags')}>
-        {FLAGS.map((flag) => (
-          <li
-            key={flag.key}
-            className={`wl-flag ${flag.className}`}
-            data-testid={flag.testId}
-            data-value={String(info[flag.key])}
-            {...say(t(info[flag.key] ? 'flagYes' : 'flagNo', t(flag.label)))}
-          />
-        ))}
-      </ul>
       {info.is_privacy_service && !webmailUrl && (
         <p className="wl-note" data-testid="relay-explanation" {...say(t('relayExplanation'))} />
       )}
@@ -263,6 +322,7 @@ export function ResultCard({
           )}
         />
       )}
+      <AnswerDetails verdict={verdict} info={info} />
       <p className="wl-source" data-testid="result-source" {...say(describeSource(result, now))} />
     </section>
   );

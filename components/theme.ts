@@ -6,17 +6,11 @@
 const LIGHT = `--wl-bg: #ffffff; --wl-fg: #1f2328; --wl-muted: #59636e; --wl-border: #d0d7de;
   --wl-button-bg: #f6f8fa; --wl-primary-bg: #1f883d; --wl-primary-border: #1a7f37; --wl-primary-fg: #ffffff;
   --wl-focus: #0969da; --wl-link: #0969da; --wl-error: #82071e; --wl-shadow: rgba(31, 35, 40, 0.18);
-  --wl-disposable-bg: #ffebe9; --wl-disposable-border: #ff8182; --wl-disposable-fg: #82071e;
-  --wl-freemail-bg: #ddf4ff; --wl-freemail-border: #54aeff; --wl-freemail-fg: #0a3069;
-  --wl-privacy-bg: #fbefff; --wl-privacy-border: #c297ff; --wl-privacy-fg: #512a97;
   --wl-notice-bg: #fff8c5; --wl-notice-border: #d4a72c;`;
 
 const DARK = `--wl-bg: #161b22; --wl-fg: #e6edf3; --wl-muted: #9198a1; --wl-border: #3d444d;
   --wl-button-bg: #21262d; --wl-primary-bg: #238636; --wl-primary-border: #2ea043; --wl-primary-fg: #ffffff;
   --wl-focus: #4493f8; --wl-link: #4493f8; --wl-error: #ffa198; --wl-shadow: rgba(1, 4, 9, 0.6);
-  --wl-disposable-bg: #3c1618; --wl-disposable-border: #f85149; --wl-disposable-fg: #ffa198;
-  --wl-freemail-bg: #0c2d6b; --wl-freemail-border: #4493f8; --wl-freemail-fg: #a5d6ff;
-  --wl-privacy-bg: #2c1a4d; --wl-privacy-border: #ab7df8; --wl-privacy-fg: #d2a8ff;
   --wl-notice-bg: #3b2e00; --wl-notice-border: #9e6a03;`;
 
 /**

@@ -11,12 +11,11 @@ import { type CardSettings, HoverCard } from '#components/HoverCard.tsx';
 import { domainOf } from '#core/email/extract.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { CARD_TAG } from '#page/card-module.ts';
+import { keepCardInWindow } from '#page/card-placement.ts';
 import type { HoverTarget } from '#page/hover.ts';
 import { pageThemeAt } from '#page/page-theme.ts';
 import { lookUpDomain } from '#ui/look-up-domain.ts';
 
-const CARD_GAP_PX = 6;
-const CARD_WIDTH_PX = 336;
 /** What the card's controls answer to (React listens for them at its container, inside the shadow root). */
 const INPUT_EVENTS = [
   'click',
@@ -76,6 +75,8 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
   answerPeopleOnly(ui.shadow);
   /** The address on the open card and the lookup it shows: showing it again (a focus) asks nothing new. */
   let open: { address: string; answer: Promise<LookupResult> } | null = null;
+  /** Stops placing the card shown last (see lib/page/card-placement.ts). */
+  let stopPlacing = () => {};
   return {
     show(target, settings, cached) {
       // Asked first, in the task that ends the hover delay: the card's first render and the frame that
@@ -91,9 +92,7 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
       const { answer } = open;
       if (!ui.mounted) ui.mount();
       // Positioned inside the shadow root: WXT's `:host { all: initial !important }` overrides styles on the host.
-      const top = Math.min(target.rect.bottom + CARD_GAP_PX, window.innerHeight - 16);
-      const left = Math.max(8, Math.min(target.rect.left, window.innerWidth - CARD_WIDTH_PX));
-      ui.uiContainer.style.cssText = `position: fixed; z-index: 2147483647; top: ${top}px; left: ${left}px;`;
+      ui.uiContainer.style.cssText = 'position: fixed; z-index: 2147483647; top: 0; left: 0; margin: 0;';
       // Rendered now rather than in a task React schedules, so the card is there for the next frame.
       flushSync(() =>
         ui.mounted?.render(
@@ -107,8 +106,12 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
           />,
         ),
       );
+      stopPlacing();
+      stopPlacing = keepCardInWindow(target.rect, ui.uiContainer);
     },
     hide() {
+      stopPlacing();
+      stopPlacing = () => {};
       open = null;
       if (ui.mounted) ui.remove();
     },

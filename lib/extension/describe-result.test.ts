@@ -3,8 +3,9 @@ import { classify } from '#core/catalog/index.ts';
 import type { WebmailInfo } from '#core/webmail-info.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { answerEvidence } from './answer-evidence.ts';
-import { describeEvidence, describeResult } from './describe-result.ts';
+import { describeEvidence, describeResult, describeVerdict } from './describe-result.ts';
 import { MAX_GATEWAY_NAME_LENGTH } from './limits.ts';
+import type { LookupResult } from './lookup-result.ts';
 
 /** What the service answers for a domain with these records (the same rules, lib/core/catalog). */
 function answerFor(mx: string[], txt: string[] = []): WebmailInfo {
@@ -151,5 +152,70 @@ describe('a 429 in words', () => {
       detail: 'The service asks to slow down; try again in a moment.',
       action: { kind: 'look-up', label: 'Try again' },
     });
+  });
+});
+
+describe('the verdict: one line saying what matters', () => {
+  const found = (domain: string): LookupResult => {
+    const info = classify(domain);
+    if (!info) throw new Error(`the catalog does not know ${domain}`);
+    return { state: 'found', info, source: 'api', fetchedAt: 0 };
+  };
+  const notFound = (reason: 'no-mx' | 'unrecognised' | 'unstated'): LookupResult => ({
+    state: 'not-found',
+    reason,
+    message: 'x',
+    source: 'api',
+    fetchedAt: 0,
+  });
+
+  it.each([
+    ['gmail.com', 'free-mail', 'Gmail · free mail'],
+    ['duck.com', 'privacy-relay', 'DuckDuckGo Email Protection · privacy relay'],
+    ['mailinator.com', 'disposable', 'Disposable address'],
+  ])('%s: %s, "%s"', (domain, kind, line) => {
+    expect(describeVerdict(found(domain))).toMatchObject({ kind, line });
+  });
+
+  it('business mail, by MX: the provider and that it is no free mail', () => {
+    const info = answerFor(['acme-example-com.mail.protection.outlook.com']);
+    expect(describeVerdict({ state: 'found', info, source: 'api', fetchedAt: 0 })).toMatchObject({
+      kind: 'business-mail',
+      line: 'Microsoft 365 · business mail',
+    });
+  });
+
+  it('tells a domain that takes no mail (it will bounce) from a mailbox no provider is known by', () => {
+    expect(describeVerdict(notFound('no-mx'))).toEqual({
+      kind: 'will-bounce',
+      line: 'Will bounce: this domain takes no mail',
+      around: null,
+    });
+    expect(describeVerdict(notFound('unrecognised'))).toMatchObject({
+      kind: 'unrecognised-provider',
+      line: "A mailbox we can't name",
+    });
+    expect(describeVerdict(notFound('unstated'))).toMatchObject({
+      kind: 'no-provider',
+      line: 'No mail provider found',
+    });
+    // The card's title says the same as the line.
+    expect(describeResult(notFound('no-mx')).title).toBe('Will bounce: this domain takes no mail');
+  });
+
+  it('gives the words around the provider’s name, for a screen that shows the name apart', () => {
+    expect(describeVerdict(found('gmail.com'))?.around).toEqual({ before: '', after: ' · free mail' });
+  });
+
+  it('a name from the API is plain text in the line; an empty one leaves the line without it', () => {
+    const named = (nice_name: string) =>
+      describeVerdict({ ...found('gmail.com'), info: { ...HOSTED_GMAIL_INFO, nice_name } } as LookupResult);
+    expect(named('Gm\u202Eail\n')?.line).toBe('Gmail · free mail');
+    expect(named(' ')).toEqual({ kind: 'free-mail', line: 'Free mail', around: null });
+  });
+
+  it('no verdict for a state that is no answer', () => {
+    expect(describeVerdict(null)).toBeNull();
+    expect(describeVerdict({ state: 'no-key' })).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
+import type { NotFoundReason } from '#core/api/outcome.ts';
 import type { ProviderConfidence, ProviderSource, WebmailInfo } from '#core/webmail-info.ts';
 import { answerEvidence, plainName } from './answer-evidence.ts';
 import { type MessageKey, t } from './i18n.ts';
 import { MAX_NAME_IN_SENTENCE_LENGTH } from './limits.ts';
-import type { LookupResult } from './lookup-result.ts';
+import type { LookupAnswer, LookupResult } from './lookup-result.ts';
 
 /**
  * What a person can do about a state. `look-up` asks again on a click, as a plain lookup (an error was never
@@ -50,6 +51,13 @@ export function describeSource(result: LookupResult, now: number): string {
   return result.fallbackReason === 'no-key' ? t('sourceCatalogNoKey') : t('sourceCatalogUnreachable');
 }
 
+/** Why no provider was found, in words: a domain that takes no mail is not a mailbox we cannot name. */
+const NOT_FOUND_WORDS: Record<NotFoundReason, () => { title: string; detail: string }> = {
+  'no-mx': () => ({ title: t('cardVerdictWillBounce'), detail: t('cardVerdictWillBounceDetail') }),
+  unrecognised: () => ({ title: t('cardVerdictUnrecognised'), detail: t('cardVerdictUnrecognisedDetail') }),
+  unstated: () => ({ title: t('stateNotFoundTitle'), detail: t('stateNotFoundDetail') }),
+};
+
 /**
  * The one place that turns a state into words a person can act on. `now` counts down the wait a 429 asked
  * for: the card renders again each second until it is over (lib/ui/use-tick-until.ts).
@@ -60,11 +68,7 @@ export function describeResult(result: LookupResult | null, now = Date.now()): R
     case 'found':
       return { title: result.info.nice_name, detail: result.info.name, action: null };
     case 'not-found':
-      return {
-        title: t('stateNotFoundTitle'),
-        detail: t('stateNotFoundDetail'),
-        action: null,
-      };
+      return { ...NOT_FOUND_WORDS[result.reason](), action: null };
     case 'no-key':
       return {
         title: t('stateNoKeyTitle'),
@@ -163,4 +167,76 @@ export function describeEvidence(info: WebmailInfo): EvidenceDescription | null 
     sureness: sureness ? t(sureness) : '',
   };
   return description.seen || description.sureness ? description : null;
+}
+
+/**
+ * What matters about an address, as one kind: what a list sorts and filters by (the CSV's `verdict`), and
+ * what the card's verdict line says. A found provider is one of the first four, the first that holds.
+ */
+export type VerdictKind =
+  | 'disposable'
+  | 'privacy-relay'
+  | 'free-mail'
+  | 'business-mail'
+  | 'will-bounce'
+  | 'unrecognised-provider'
+  | 'no-provider';
+
+export interface Verdict {
+  kind: VerdictKind;
+  /** The whole line: "Gmail · free mail", "Disposable address", "Will bounce: this domain takes no mail". */
+  line: string;
+  /**
+   * Where the line names the provider, the words before and after its name: for a screen that shows the
+   * name apart (the card, beside the provider's logo). The message's placeholder may be anywhere in it.
+   */
+  around: { before: string; after: string } | null;
+}
+
+/** Stands for the provider's name while a message is split around it: a character no message holds. */
+const NAME_MARK = '\u{F8FF}';
+
+/** The line of a kind that names the provider, and the line for an answer whose name is empty. */
+const VERDICT_WITH_NAME: Record<
+  'privacy-relay' | 'free-mail' | 'business-mail',
+  { named: MessageKey; unnamed: MessageKey }
+> = {
+  'privacy-relay': { named: 'cardVerdictPrivacyRelay', unnamed: 'flagPrivacy' },
+  'free-mail': { named: 'cardVerdictFreeMail', unnamed: 'flagFreemail' },
+  'business-mail': { named: 'cardVerdictBusinessMail', unnamed: 'cardVerdictBusinessMailUnnamed' },
+};
+
+function foundKind(info: WebmailInfo): 'disposable' | keyof typeof VERDICT_WITH_NAME {
+  if (info.is_disposable) return 'disposable';
+  if (info.is_privacy_service) return 'privacy-relay';
+  return info.is_freemail ? 'free-mail' : 'business-mail';
+}
+
+const NOT_FOUND_KIND: Record<NotFoundReason, VerdictKind> = {
+  'no-mx': 'will-bounce',
+  unrecognised: 'unrecognised-provider',
+  unstated: 'no-provider',
+};
+
+/** One line saying what matters about an answer, in place of three flags of which two are usually "no". */
+export function verdictOf(answer: LookupAnswer): Verdict {
+  if (answer.state === 'not-found') {
+    return {
+      kind: NOT_FOUND_KIND[answer.reason],
+      line: NOT_FOUND_WORDS[answer.reason]().title,
+      around: null,
+    };
+  }
+  const kind = foundKind(answer.info);
+  if (kind === 'disposable') return { kind, line: t('cardVerdictDisposable'), around: null };
+  const { named, unnamed } = VERDICT_WITH_NAME[kind];
+  const name = plainName(answer.info.nice_name, MAX_NAME_IN_SENTENCE_LENGTH);
+  if (!name) return { kind, line: t(unnamed), around: null };
+  const [before = '', after = ''] = t(named, NAME_MARK).split(NAME_MARK);
+  return { kind, line: t(named, name), around: { before, after } };
+}
+
+/** The verdict of any state: null for one that is no answer (loading, an error). The card and the popup's rows show it. */
+export function describeVerdict(result: LookupResult | null): Verdict | null {
+  return result?.state === 'found' || result?.state === 'not-found' ? verdictOf(result) : null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_FOUND_REASONS } from '#core/api/outcome.ts';
 import { webmailInfoSchema } from '#core/webmail-info-schema.ts';
 
 /** Where an answer came from: the Webmail Info API, or the catalog built into the extension. */
@@ -20,7 +21,13 @@ const answerFields = {
  */
 export const lookupResultSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('found'), info: webmailInfoSchema, ...answerFields }),
-  z.object({ state: z.literal('not-found'), message: z.string(), ...answerFields }),
+  z.object({
+    state: z.literal('not-found'),
+    /** Whether the domain takes no mail (it will bounce) or a mailbox we cannot name; unstated in an answer cached before it was kept. */
+    reason: z.enum(NOT_FOUND_REASONS).default('unstated'),
+    message: z.string(),
+    ...answerFields,
+  }),
   z.object({ state: z.literal('no-key') }),
   z.object({ state: z.literal('unknown-key'), message: z.string() }),
   z.object({ state: z.literal('billing'), message: z.string(), topUpUrl: z.string().nullable() }),

@@ -6,9 +6,11 @@ import { addressRows, toCsv, toHtmlTable, toTsv } from './address-table.ts';
 const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 };
 
 describe('the address table', () => {
+  const notFound = (reason: 'no-mx' | 'unrecognised') =>
+    ({ state: 'not-found', reason, message: 'x', source: 'api', fetchedAt: 0 }) as const;
   const rows = addressRows(
-    ['jane@gmail.com', '=cmd|x@evil.example', 'bob@later.example'],
-    { 'gmail.com': FOUND, 'evil.example': { state: 'not-found', message: 'x', source: 'api', fetchedAt: 0 } },
+    ['jane@gmail.com', '=cmd|x@evil.example', 'bob@later.example', 'amy@own-server.example'],
+    { 'gmail.com': FOUND, 'evil.example': notFound('no-mx'), 'own-server.example': notFound('unrecognised') },
     'from:{address}',
   );
 
@@ -24,6 +26,10 @@ describe('the address table', () => {
     expect(rows[0]?.search_url).toContain(encodeURIComponent('from:jane@gmail.com'));
     expect(rows[1]).toMatchObject({ provider: '', status: 'not-found' });
     expect(rows[2]).toMatchObject({ domain: 'later.example', status: 'not-looked-up' });
+  });
+
+  it('tells a domain that takes no mail from a mailbox whose provider is not recognised', () => {
+    expect(rows.map((row) => row.verdict)).toEqual(['free-mail', 'will-bounce', '', 'unrecognised-provider']);
   });
 
   it('gives Outlook’s mailbox as its webmail link and no search URL, as no link searches it', () => {
@@ -47,7 +53,7 @@ describe('the address table', () => {
   it('CSV: quoted cells, a header, and no cell a spreadsheet would run as a formula', () => {
     const csv = toCsv(rows);
     expect(csv.split('\r\n')[0]).toBe(
-      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status","gateway","provider_source","provider_confidence"',
+      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status","gateway","provider_source","provider_confidence","verdict"',
     );
     expect(csv).toContain(`"'=cmd|x@evil.example"`);
     expect(csv.endsWith('\r\n')).toBe(true);

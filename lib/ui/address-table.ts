@@ -6,6 +6,7 @@
 import { domainOf } from '#core/email/extract.ts';
 import { safeLinkUrl, searchActionFor } from '#core/links.ts';
 import { answerEvidence } from '#extension/answer-evidence.ts';
+import { describeVerdict } from '#extension/describe-result.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 
 export const COLUMNS = [
@@ -24,6 +25,9 @@ export const COLUMNS = [
   'gateway',
   'provider_source',
   'provider_confidence',
+  // What matters, as the card's verdict line says it (lib/extension/describe-result.ts): `will-bounce` for a
+  // domain that takes no mail, `unrecognised-provider` for a mailbox no provider is known by, `free-mail`...
+  'verdict',
 ] as const;
 
 export type AddressRow = Record<(typeof COLUMNS)[number], string>;
@@ -39,7 +43,8 @@ export function addressRows(
     const result = results[domain] ?? null;
     const empty = { provider: '', provider_name: '', disposable: '', free_mail: '', privacy_relay: '' };
     const noEvidence = { gateway: '', provider_source: '', provider_confidence: '' };
-    const base = { address, domain, ...empty, webmail_url: '', search_url: '', ...noEvidence };
+    const verdict = describeVerdict(result)?.kind ?? '';
+    const base = { address, domain, ...empty, webmail_url: '', search_url: '', ...noEvidence, verdict };
     if (result?.state !== 'found') return { ...base, status: result?.state ?? 'not-looked-up' };
     const { info } = result;
     const evidence = answerEvidence(info);

@@ -90,10 +90,15 @@ describe('lookup service', () => {
   });
 
   it('keeps the service’s not-found answer, with its words, for an hour', async () => {
-    const { service, calls, advance } = setup({ kind: 'not-found', message: 'unrecognised provider' });
+    const { service, calls, advance } = setup({
+      kind: 'not-found',
+      reason: 'unrecognised',
+      message: 'Not found - unrecognised provider',
+    });
     expect(await service.lookup('acme.example')).toEqual({
       state: 'not-found',
-      message: 'unrecognised provider',
+      reason: 'unrecognised',
+      message: 'Not found - unrecognised provider',
       source: 'api',
       fetchedAt: 1_000_000,
     });
@@ -239,7 +244,13 @@ describe('lookup service', () => {
 });
 
 describe('answer cache', () => {
-  const answer = { state: 'not-found', message: 'x', source: 'api', fetchedAt: 0 } as const;
+  const answer = {
+    state: 'not-found',
+    reason: 'unstated',
+    message: 'x',
+    source: 'api',
+    fetchedAt: 0,
+  } as const;
 
   it('survives a new worker: a new cache over the same store finds the answers', async () => {
     const { store } = memoryStore();

@@ -11,7 +11,13 @@ export function resultOfOutcome(outcome: ApiOutcome, now: number): LookupResult 
     case 'found':
       return { state: 'found', info: outcome.info, source: 'api', fetchedAt: now };
     case 'not-found':
-      return { state: 'not-found', message: outcome.message, source: 'api', fetchedAt: now };
+      return {
+        state: 'not-found',
+        reason: outcome.reason,
+        message: outcome.message,
+        source: 'api',
+        fetchedAt: now,
+      };
     case 'unknown-key':
       return { state: 'unknown-key', message: outcome.message };
     case 'billing':

@@ -37,6 +37,7 @@ describe.each(BROWSERS)('in %s', (name) => {
       await page.showCardOf('jane.doe+news@gmail.com');
       const { card } = page;
       expect(await card.text('provider-nice-name')).toBe('Gmail');
+      expect(await card.text('verdict')).toBe('Gmail · free mail');
       expect(await card.text('provider-name')).toBe('Google (Public)');
       expect(await card.attribute('flag-freemail', 'data-value')).toBe('true');
       expect(await card.attribute('flag-disposable', 'data-value')).toBe('false');
@@ -168,10 +169,14 @@ describe.each(BROWSERS)('in %s', (name) => {
       await page.close();
     });
 
-    it('says plainly when no provider is found', async () => {
+    it('says plainly when no provider is found: mail that will bounce, or a mailbox it cannot name', async () => {
       const page = await openPlain();
       await page.showCardOf('old@no-mx.example.com');
-      expect(await page.card.text('error-message')).toMatch(/No mail provider found/);
+      expect(await page.card.text('error-message')).toMatch(/Will bounce: this domain takes no mail/);
+      expect(await page.card.attribute('result-card', 'data-verdict')).toBe('will-bounce');
+      await page.showCardOf('help@unknown-provider.example.com');
+      expect(await page.card.text('error-message')).toMatch(/A mailbox we can't name/);
+      expect(await page.card.attribute('result-card', 'data-verdict')).toBe('unrecognised-provider');
       await page.close();
     });
 

@@ -82,15 +82,15 @@ describe('taking the list away', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status","gateway","provider_source","provider_confidence"',
+      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status","gateway","provider_source","provider_confidence","verdict"',
     );
     expect(lines).toHaveLength(ADDRESSES.length + 1);
     const gmail = lines.find((line) => line.startsWith('"jane@gmail.com"'));
     expect(gmail).toMatch(
-      /^"jane@gmail\.com","gmail\.com","Gmail","Google \(Public\)","false","true","false","https:\/\/mail\.google\.com\/mail","https:\/\/mail\.google\.com\/mail\/#search\/[^"]+","found","","",""$/,
+      /^"jane@gmail\.com","gmail\.com","Gmail","Google \(Public\)","false","true","false","https:\/\/mail\.google\.com\/mail","https:\/\/mail\.google\.com\/mail\/#search\/[^"]+","found","","","","free-mail"$/,
     );
     expect(lines.find((line) => line.startsWith(`"${BEHIND_GATEWAY}"`))).toMatch(
-      /"Microsoft 365","Microsoft \(365\)",.*"found","Proofpoint","spf","medium"$/,
+      /"Microsoft 365","Microsoft \(365\)",.*"found","Proofpoint","spf","medium","business-mail"$/,
     );
   });
 

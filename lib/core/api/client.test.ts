@@ -97,7 +97,18 @@ describe('mapping answers to outcomes', () => {
   });
 
   it.each([
-    [404, 'Not found - unrecognised provider', 'not-found'],
+    ['Not found - domain missing or no MX records set', 'no-mx'],
+    ['Not found - unrecognised provider', 'unrecognised'],
+    // Another text, or one of the two a little changed: a 404 all the same, saying no more.
+    ['Not found', 'unstated'],
+    ['not found - unrecognised provider', 'unstated'],
+    ['Not found - unrecognised provider.', 'unstated'],
+  ])('404 "%s" → not-found, %s', async (message, reason) => {
+    script = json(404, { success: false, message, data: null });
+    expect(await lookup()).toEqual({ kind: 'not-found', reason, message });
+  });
+
+  it.each([
     [400, 'Error parsing request', 'invalid-request'],
     [401, 'Unauthorised - the specified API key does not exist', 'unknown-key'],
   ])('%i → %s', async (status, message, kind) => {

@@ -1,6 +1,6 @@
 import { API_PATH } from '#core/webmail-info.ts';
 import { type Envelope, envelopeSchema } from '#core/webmail-info-schema.ts';
-import type { ApiOutcome } from './outcome.ts';
+import { type ApiOutcome, notFoundReason } from './outcome.ts';
 
 /** One attempt may take this long before it is abandoned (the hosted service answers in well under 1 s). */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -203,7 +203,7 @@ function interpret(response: Response, text: string): Attempt {
     case 402:
       return final({ kind: 'billing', message, topUpUrl: findTopUpUrl(message) });
     case 404:
-      return final({ kind: 'not-found', message });
+      return final({ kind: 'not-found', reason: notFoundReason(message), message });
     default:
       return final(
         malformed(status, `The lookup service answered with an unexpected status (HTTP ${status}).`),

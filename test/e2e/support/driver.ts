@@ -75,6 +75,14 @@ export interface PageDriver {
   drag(from: Point, to: Point): Promise<void>;
   /** Turns the mouse wheel where the pointer is. */
   wheel(deltaX: number, deltaY: number): Promise<void>;
+  /** Resizes the page's viewport (in CSS pixels at 100 % zoom), as a person resizing the window. */
+  setViewport(width: number, height: number): Promise<void>;
+  /**
+   * The browser's own zoom of this tab (`2` for 200 %, `1` back to 100 %), as a person sets it (Ctrl +): set
+   * through the extension API's tabs.setZoom, which both browsers have; waits until the page's layout took
+   * it. Both keep it for the whole site, so a test that zooms sets it back.
+   */
+  zoom(factor: number): Promise<void>;
   /** A person's click in the middle of an element, once it is on the page. */
   click(target: string): Promise<void>;
   /** A key or a chord (`Escape`, `Control+KeyA`). */
@@ -95,6 +103,8 @@ export interface ExtensionApi {
   };
   tabs: {
     query(query: object): Promise<{ id?: number }[]>;
+    getZoom(tabId: number): Promise<number>;
+    setZoom(tabId: number, factor: number): Promise<void>;
   };
   permissions: { contains(query: { origins: string[] }): Promise<boolean> };
 }
@@ -166,6 +176,7 @@ export interface NativePage {
     up(): Promise<void>;
     wheel(deltaX: number, deltaY: number): Promise<void>;
   };
+  setViewport(width: number, height: number): Promise<void>;
   press(chord: string): Promise<void>;
   fill(selector: string, value: string): Promise<void>;
   click(selector: string): Promise<void>;
@@ -299,6 +310,19 @@ function pageDriver(native: NativePage, tab: { id: number | null }, browser: Bro
       await native.mouse.up();
     },
     wheel: (deltaX, deltaY) => native.mouse.wheel(deltaX, deltaY),
+    setViewport: (width, height) => native.setViewport(width, height),
+    async zoom(factor) {
+      const id = await tabId();
+      const zoomed = await browser.inExtension((api, id) => api.tabs.getZoom(id), id);
+      // The screen's own pixel ratio, at 100 %: what the page's ratio is at the new zoom, multiplied.
+      const screenRatio = (await evaluate(() => window.devicePixelRatio, null)) / zoomed;
+      await browser.inExtension((api, { id, factor }) => api.tabs.setZoom(id, factor), { id, factor });
+      await pollUntil(
+        () => evaluate(() => window.devicePixelRatio, null),
+        (ratio) => Math.abs(ratio - screenRatio * factor) < 0.01,
+        `the page at ${factor * 100} %`,
+      );
+    },
     async click(target) {
       await waitFor(target);
       await native.click(selectorOf(target));

@@ -348,6 +348,7 @@ function nativePage(page: Page): NativePage {
       up: () => page.mouse.up(),
       wheel: (deltaX, deltaY) => page.mouse.wheel(deltaX, deltaY),
     },
+    setViewport: (width, height) => page.setViewportSize({ width, height }),
     press: (chord) => page.keyboard.press(chord),
     fill: (selector, value) => page.fill(selector, value),
     click: (selector) => page.click(selector),

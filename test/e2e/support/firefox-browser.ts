@@ -347,6 +347,7 @@ function nativePage(page: Page): NativePage {
       up: () => page.mouse.up(),
       wheel: (deltaX, deltaY) => page.mouse.wheel({ deltaX, deltaY }),
     },
+    setViewport: (width, height) => page.setViewport({ width, height }),
     // puppeteer presses one key: the modifiers of a chord ("Control+KeyA") are held around it.
     async press(chord) {
       const keys = chord.split('+') as Key[];
