@@ -1,4 +1,6 @@
 import { type MouseEvent, memo } from 'react';
+import { ProviderLogo } from '#components/ProviderLogo.tsx';
+import { notFoundLine } from '#extension/describe-result.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
 import { COLUMNS, type AddressRow as Row } from '#ui/address-table.ts';
 
@@ -11,19 +13,6 @@ const MARKS = [
   { column: 'free_mail', testId: 'flag-freemail', name: 'flagFreemail', letter: 'popupMarkFreemail' },
   { column: 'privacy_relay', testId: 'flag-privacy', name: 'flagPrivacy', letter: 'popupMarkPrivacy' },
 ] as const satisfies readonly { column: keyof Row; testId: string; name: MessageKey; letter: MessageKey }[];
-
-/**
- * Where the provider's logo goes. Until the shared logo (components/ProviderLogo.tsx) is here, the first
- * letter of the provider's name stands in; it says nothing the name beside it does not, so it is hidden
- * from screen readers.
- */
-function LogoSlot({ provider }: { provider: string }) {
-  return (
-    <span className="logo" aria-hidden="true">
-      {provider.slice(0, 1)}
-    </span>
-  );
-}
 
 /** A flag that is set, as a small mark named in words; one that is not, as an empty mark with its value. */
 function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
@@ -54,10 +43,14 @@ export interface AddressRowProps {
   onLookUp: (domain: string) => void;
 }
 
-/** What the row says where a provider's name would be, when its domain has none (yet). */
+/**
+ * What the row says where a provider's name would be, when its domain has none (yet): for a domain with no
+ * provider, the card's verdict ("Will bounce: this domain takes no mail" is not "A mailbox we can't name").
+ */
 function stateWords(row: Row, loading: boolean): string {
   if (loading) return t('popupRowLoading');
-  return row.status === 'not-looked-up' ? t('popupRowNotLookedUp') : t('popupRowNoAnswer');
+  if (row.status === 'not-looked-up') return t('popupRowNotLookedUp');
+  return notFoundLine(row.verdict) ?? t('popupRowNoAnswer');
 }
 
 /**
@@ -83,9 +76,7 @@ function AddressRowView({ row, loading, active, open, onToggle, onFocusRow, onLo
       onClick={toggle}
       onFocus={(event) => event.target === event.currentTarget && onFocusRow(row.address)}
     >
-      <td className="logo-cell">
-        <LogoSlot provider={row.provider} />
-      </td>
+      <td className="logo-cell">{found && <ProviderLogo niceName={row.provider} />}</td>
       <td className="who">
         <span className="address" data-testid="page-address" title={row.address}>
           {row.address}

@@ -39,8 +39,7 @@ input { flex: 1; padding: 5px 8px; border: 1px solid var(--wl-border); border-ra
 .address-row:focus-visible > td:first-child { box-shadow: inset 2px 2px 0 var(--wl-focus), inset 0 -2px 0 var(--wl-focus); }
 .address-row:focus-visible > td:last-child { box-shadow: inset -2px 2px 0 var(--wl-focus), inset 0 -2px 0 var(--wl-focus); }
 .logo-cell { width: 22px; }
-.logo { display: inline-flex; width: 20px; height: 20px; align-items: center; justify-content: center;
-  border-radius: 50%; background: var(--wl-button-bg); border: 1px solid var(--wl-border); font-weight: 600; font-size: 11px; }
+.logo-cell .wl-logo { width: 20px; height: 20px; font-size: 11px; }
 .who span { display: block; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
 .who .provider { font-size: 11px; }
 .marks { width: 52px; white-space: nowrap; }

@@ -1,4 +1,4 @@
-import type { NotFoundReason } from '#core/api/outcome.ts';
+import { NOT_FOUND_REASONS, type NotFoundReason } from '#core/api/outcome.ts';
 import type { ProviderConfidence, ProviderSource, WebmailInfo } from '#core/webmail-info.ts';
 import { answerEvidence, plainName } from './answer-evidence.ts';
 import { type MessageKey, t } from './i18n.ts';
@@ -234,6 +234,15 @@ export function verdictOf(answer: LookupAnswer): Verdict {
   if (!name) return { kind, line: t(unnamed), around: null };
   const [before = '', after = ''] = t(named, NAME_MARK).split(NAME_MARK);
   return { kind, line: t(named, name), around: { before, after } };
+}
+
+/**
+ * The line of a domain with no provider, from its verdict's kind alone (a list's row keeps the kind, as the
+ * CSV does); null for a kind that names a provider, or none.
+ */
+export function notFoundLine(kind: string): string | null {
+  const reason = NOT_FOUND_REASONS.find((each) => NOT_FOUND_KIND[each] === kind);
+  return reason ? NOT_FOUND_WORDS[reason]().title : null;
 }
 
 /** The verdict of any state: null for one that is no answer (loading, an error). The card and the popup's rows show it. */

@@ -20,7 +20,7 @@ const RESULTS: Record<string, LookupResult | null> = {
   }),
   'mailinator.com': found({ nice_name: 'Mailinator', is_freemail: true, is_disposable: true }),
   'acme.example.com': found({ nice_name: 'Microsoft 365', name: 'Microsoft (365)', is_freemail: false }),
-  'gone.example': { state: 'not-found', message: 'x', source: 'api', fetchedAt: 0 },
+  'gone.example': { state: 'not-found', reason: 'no-mx', message: 'x', source: 'api', fetchedAt: 0 },
 };
 const ROWS = addressRows(
   [

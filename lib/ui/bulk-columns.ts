@@ -1,4 +1,4 @@
-import { describeResult } from '#extension/describe-result.ts';
+import { describeResult, describeVerdict } from '#extension/describe-result.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import type { AddressRow } from './address-table.ts';
@@ -25,8 +25,8 @@ function flagWords(row: AddressRow): string {
 
 /**
  * The bulk page's table, every column in this one place. The outcome says what came of the domain's lookup in
- * the words the card uses (lib/extension/describe-result.ts): where a verdict on the address (will it bounce,
- * or is that unknown) exists, it is this column's to show.
+ * the words the card uses (lib/extension/describe-result.ts): an answer's verdict line ("Gmail · free mail",
+ * "Will bounce: this domain takes no mail", "A mailbox we can't name"), else what stopped the lookup.
  */
 export const BULK_TABLE_COLUMNS: readonly BulkColumn[] = [
   { id: 'address', header: 'bulkColumnAddress', cell: (row) => row.address },
@@ -38,7 +38,7 @@ export const BULK_TABLE_COLUMNS: readonly BulkColumn[] = [
     header: 'bulkColumnOutcome',
     cell: (_, result) => {
       if (result === null) return t('bulkNotLookedUp');
-      return result.state === 'found' ? t('bulkOutcomeFound') : describeResult(result).title;
+      return describeVerdict(result)?.line ?? describeResult(result).title;
     },
   },
 ];

@@ -91,7 +91,13 @@ describe('reading a .csv file', () => {
 });
 
 const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 };
-const NOT_FOUND: LookupResult = { state: 'not-found', message: 'x', source: 'api', fetchedAt: 0 };
+const NOT_FOUND: LookupResult = {
+  state: 'not-found',
+  reason: 'no-mx',
+  message: 'x',
+  source: 'api',
+  fetchedAt: 0,
+};
 
 describe('the list with its answers, as CSV', () => {
   it('a person’s CSV: its columns first and its rows in order, the answer’s appended, empty without an address', () => {

@@ -23,7 +23,11 @@ function browserStorage() {
 }
 
 const FOUND: ApiOutcome = { kind: 'found', info: HOSTED_GMAIL_INFO, message: 'ok' };
-const NOT_FOUND: ApiOutcome = { kind: 'not-found', message: 'Not found - unrecognised provider' };
+const NOT_FOUND: ApiOutcome = {
+  kind: 'not-found',
+  reason: 'unrecognised',
+  message: 'Not found - unrecognised provider',
+};
 
 interface Service {
   /** Domains the service answered with a provider: each is a credit spent. */

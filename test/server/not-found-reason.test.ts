@@ -3,7 +3,7 @@ import { notFoundReason } from '#core/api/outcome.ts';
 import { MESSAGES } from '../../server/messages.ts';
 
 /**
- * The client tells the two 404s apart by the service's exact messages: what this service sends must be what
+ * The client tells the two 404s apart by the spec's meaning phrases in the service's messages: what this service sends must be what
  * the client reads, or every "will bounce" would read as a mailbox without a name.
  */
 describe("the service's 404 messages, as the client reads them", () => {

@@ -99,10 +99,13 @@ describe('mapping answers to outcomes', () => {
   it.each([
     ['Not found - domain missing or no MX records set', 'no-mx'],
     ['Not found - unrecognised provider', 'unrecognised'],
-    // Another text, or one of the two a little changed: a 404 all the same, saying no more.
+    // The spec fixes the meaning, not the words: the phrase in another case, spelling or sentence still says it.
+    ['not found - unrecognized provider.', 'unrecognised'],
+    ['Domain missing or no MX records set', 'no-mx'],
+    // Another text: a 404 all the same, saying no more.
     ['Not found', 'unstated'],
-    ['not found - unrecognised provider', 'unstated'],
-    ['Not found - unrecognised provider.', 'unstated'],
+    ['Not found - the provider is not known', 'unstated'],
+    ['Not found - no records', 'unstated'],
   ])('404 "%s" → not-found, %s', async (message, reason) => {
     script = json(404, { success: false, message, data: null });
     expect(await lookup()).toEqual({ kind: 'not-found', reason, message });

@@ -8,17 +8,19 @@ import type { WebmailInfo } from '#core/webmail-info.ts';
 export const NOT_FOUND_REASONS = ['no-mx', 'unrecognised', 'unstated'] as const;
 export type NotFoundReason = (typeof NOT_FOUND_REASONS)[number];
 
-/** The service's 404 messages, exactly as it sends them (README's API table; server/messages.ts). */
-const NOT_FOUND_MESSAGES: Record<string, NotFoundReason> = {
-  'Not found - domain missing or no MX records set': 'no-mx',
-  'Not found - unrecognised provider': 'unrecognised',
-};
+/**
+ * The spec gives each 404's meaning, not its exact words (section 7: "domain missing or no MX records set",
+ * "unrecognised provider"), so a message is read by that phrase, in any case and spelling of "unrecognised";
+ * this service prefixes "Not found - " (server/messages.ts). Anything else says no more than "not found".
+ */
+const NOT_FOUND_MEANINGS: readonly [RegExp, NotFoundReason][] = [
+  [/\bdomain missing or no mx records\b/i, 'no-mx'],
+  [/\bunrecogni[sz]ed provider\b/i, 'unrecognised'],
+];
 
-/** Which 404 a message is: matched whole, never by a word in it, so a changed text reads as `unstated`. */
+/** Which 404 a message is, by the spec's meaning phrase; `unstated` when it holds neither. */
 export function notFoundReason(message: string): NotFoundReason {
-  return Object.hasOwn(NOT_FOUND_MESSAGES, message)
-    ? (NOT_FOUND_MESSAGES[message] as NotFoundReason)
-    : 'unstated';
+  return NOT_FOUND_MEANINGS.find(([meaning]) => meaning.test(message))?.[1] ?? 'unstated';
 }
 
 /**
