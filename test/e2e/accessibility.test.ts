@@ -73,10 +73,14 @@ describe('accessibility', () => {
     const named = nodes.map((node) => `${node.role?.value ?? ''}: ${node.name?.value ?? ''}`);
     expect(named).toEqual(
       expect.arrayContaining([
+        // The verdict line, "Gmail · free mail", the name apart beside its logo; the API's raw name waits
+        // under Details, closed.
         expect.stringMatching(/: Gmail$/),
-        expect.stringMatching(/: Google \(Public\)$/),
+        expect.stringMatching(/: +· free mail$/),
+        expect.stringMatching(/: Details$/),
         'link: Open webmail',
         'link: Search mailbox',
+        'button: Copy address',
         'button: Refresh',
       ]),
     );

@@ -28,13 +28,18 @@ const PATTERNS = Object.values(messages).map(
     ),
 );
 
-/** The texts a person reads or hears on a page: text nodes, and accessible names and placeholders. */
+/**
+ * The texts a person reads or hears on a page: text nodes, and accessible names and placeholders. The card's
+ * verdict line is one message drawn in parts (the provider's name apart, beside its logo): it is read whole.
+ */
 function shownTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const texts: string[] = [document.title];
+    const whole = '[data-testid="verdict"]';
+    for (const line of document.querySelectorAll(whole)) texts.push(line.textContent ?? '');
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (node.parentElement?.closest('style, script')) continue;
+      if (node.parentElement?.closest(`style, script, ${whole}`)) continue;
       texts.push((node as Text).data);
     }
     for (const element of document.querySelectorAll('[aria-label], [placeholder], [title]'))
