@@ -52,7 +52,7 @@ const LIST_PROBE = (want: number) => `window.listProbe = new Promise((resolve) =
 });`;
 
 /**
- * Set before a keystroke: `keyProbe` resolves once the list holds `want` rows, a frame painted after it,
+ * Set before a keystroke: `keyProbe` resolves once the list shows `want` rows, a frame painted after it,
  * with times from the key's own event timestamp.
  */
 const KEY_PROBE = (want: number) => `(() => {
@@ -60,7 +60,7 @@ const KEY_PROBE = (want: number) => `(() => {
     let keyAt = null;
     document.addEventListener('keydown', (event) => { keyAt ??= event.timeStamp; }, { capture: true, once: true });
     const observer = new MutationObserver(() => {
-      if (document.querySelectorAll('[data-testid="page-address"]').length !== ${want}) return;
+      if (document.querySelectorAll('[data-testid="address-row"]:not([hidden])').length !== ${want}) return;
       observer.disconnect();
       const listedAt = performance.now();
       requestAnimationFrame(() => {
@@ -69,7 +69,8 @@ const KEY_PROBE = (want: number) => `(() => {
         channel.port2.postMessage(null);
       });
     });
-    observer.observe(document.body, { childList: true, subtree: true });
+    // The filter hides rows it leaves out (the attribute), and shows them again.
+    observer.observe(document.body, { childList: true, subtree: true, attributeFilter: ['hidden'] });
   });
 })()`;
 

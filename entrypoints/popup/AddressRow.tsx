@@ -34,6 +34,8 @@ function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
 
 export interface AddressRowProps {
   row: Row;
+  /** Left out by the filter: kept in the table, hidden. */
+  hidden: boolean;
   loading: boolean;
   /** The row that holds the list's one stop for Tab (its links take Tab only while it does). */
   active: boolean;
@@ -57,7 +59,16 @@ function stateWords(row: Row, loading: boolean): string {
  * One address of the tab as a compact row: the provider's logo and name, the flags as marks, and links to
  * open the webmail and search the mailbox. A click on the row, or Enter on it, opens its full card.
  */
-function AddressRowView({ row, loading, active, open, onToggle, onFocusRow, onLookUp }: AddressRowProps) {
+function AddressRowView({
+  row,
+  hidden,
+  loading,
+  active,
+  open,
+  onToggle,
+  onFocusRow,
+  onLookUp,
+}: AddressRowProps) {
   const tabIndex = active ? 0 : -1;
   const found = row.status === 'found';
   const toggle = (event: MouseEvent) => {
@@ -70,6 +81,7 @@ function AddressRowView({ row, loading, active, open, onToggle, onFocusRow, onLo
       data-address={row.address}
       data-domain={row.domain}
       data-state={loading ? 'loading' : row.status}
+      hidden={hidden}
       tabIndex={tabIndex}
       // A row of a table cannot say it is expanded (only a treegrid's can): it names the card open under it.
       aria-details={open ? OPEN_CARD_ID : undefined}
@@ -141,6 +153,7 @@ export const AddressRow = memo(
   AddressRowView,
   (before, after) =>
     COLUMNS.every((column) => before.row[column] === after.row[column]) &&
+    before.hidden === after.hidden &&
     before.loading === after.loading &&
     before.active === after.active &&
     before.open === after.open &&
