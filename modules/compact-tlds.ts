@@ -5,6 +5,7 @@ import { defineWxtModule } from 'wxt/modules';
 import { asciiLabel } from '#core/email/ascii-label.ts';
 import { packSortedNames } from '#core/email/packed-list.ts';
 import { TOP_LEVEL_DOMAINS_FILE } from '#page/top-level-domains-module.ts';
+import { shareWithContentScript } from '#scripts/content-script-resource.ts';
 
 /**
  * The IANA top-level domains (the `tlds` package's JSON array) go into the build front-coded
@@ -64,25 +65,5 @@ export default defineWxtModule((wxt) => {
     config.plugins = [...(config.plugins ?? []), compactTlds(contentScript)];
   });
 
-  wxt.hooks.hook('build:manifestGenerated', (_, manifest) => {
-    const contentScript = manifest.content_scripts?.[0];
-    if (!contentScript) return;
-    manifest.web_accessible_resources ??= [];
-    // Only the content script's pages may load it.
-    (
-      manifest.web_accessible_resources as {
-        resources: string[];
-        matches: string[];
-        use_dynamic_url?: boolean;
-      }[]
-    ).push({
-      resources: [TOP_LEVEL_DOMAINS_FILE],
-      matches: contentScript.matches ?? [],
-      use_dynamic_url: true,
-    });
-  });
-
-  wxt.hooks.hook('prepare:publicPaths', (_, paths) => {
-    paths.push(TOP_LEVEL_DOMAINS_FILE);
-  });
+  shareWithContentScript(wxt, TOP_LEVEL_DOMAINS_FILE);
 });

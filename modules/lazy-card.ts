@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { build, type InlineConfig, type PluginOption } from 'vite';
 import { defineWxtModule } from 'wxt/modules';
 import { CARD_MODULE_FILE } from '#page/card-module.ts';
+import { shareWithContentScript } from '#scripts/content-script-resource.ts';
 
 /**
  * The hover card (React and the result card) as an ES module of its own, imported by the content script
@@ -44,25 +45,5 @@ export default defineWxtModule((wxt) => {
     });
   });
 
-  wxt.hooks.hook('build:manifestGenerated', (_, manifest) => {
-    const contentScript = manifest.content_scripts?.[0];
-    if (!contentScript) return;
-    manifest.web_accessible_resources ??= [];
-    // Only the content script's pages may load it.
-    (
-      manifest.web_accessible_resources as {
-        resources: string[];
-        matches: string[];
-        use_dynamic_url?: boolean;
-      }[]
-    ).push({
-      resources: [CARD_MODULE_FILE],
-      matches: contentScript.matches ?? [],
-      use_dynamic_url: true,
-    });
-  });
-
-  wxt.hooks.hook('prepare:publicPaths', (_, paths) => {
-    paths.push(CARD_MODULE_FILE);
-  });
+  shareWithContentScript(wxt, CARD_MODULE_FILE);
 });
