@@ -32,6 +32,22 @@ function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
   );
 }
 
+/** A row's link out (its webmail, its search): the row's URLs are http(s) already (lib/ui/address-table.ts). */
+function RowLink(props: { testId: string; href: string; tabIndex: number; label: string; text: string }) {
+  return (
+    <a
+      data-testid={props.testId}
+      href={props.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      tabIndex={props.tabIndex}
+      aria-label={props.label}
+    >
+      {props.text}
+    </a>
+  );
+}
+
 export interface AddressRowProps {
   row: Row;
   /** Left out by the filter: kept in the table, hidden. */
@@ -108,28 +124,22 @@ function AddressRowView({
       </td>
       <td className="links">
         {row.webmail_url && (
-          <a
-            data-testid="open-webmail"
+          <RowLink
+            testId="open-webmail"
             href={row.webmail_url}
-            target="_blank"
-            rel="noopener noreferrer"
             tabIndex={tabIndex}
-            aria-label={t('popupRowOpenLabel', row.address)}
-          >
-            {t('popupRowOpen')}
-          </a>
+            label={t('popupRowOpenLabel', row.address)}
+            text={t('popupRowOpen')}
+          />
         )}
         {row.search_url && (
-          <a
-            data-testid="search-webmail"
+          <RowLink
+            testId="search-webmail"
             href={row.search_url}
-            target="_blank"
-            rel="noopener noreferrer"
             tabIndex={tabIndex}
-            aria-label={t('popupRowSearchLabel', row.address)}
-          >
-            {t('popupRowSearch')}
-          </a>
+            label={t('popupRowSearchLabel', row.address)}
+            text={t('popupRowSearch')}
+          />
         )}
         {row.status === 'not-looked-up' && !loading && (
           <button
