@@ -229,7 +229,7 @@ export async function benchPopupList(): Promise<BenchRow[]> {
       {
         name: `filter keystroke: Backspace, back to ${addresses.length} rows`,
         value: ms(keys.widen),
-        detail: spread(keys.widen, 'every row mounted again'),
+        detail: spread(keys.widen, 'every row shown again (hidden rows stay mounted)'),
         budget: upperBudget(median(keys.widen), KEYSTROKE_BUDGET_MS, 'ms'),
       },
       {
