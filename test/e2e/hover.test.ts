@@ -98,7 +98,10 @@ describe.each(BROWSERS)('in %s', (name) => {
         document.body.style.minHeight = '200vh';
       }, null);
       await page.wheel(0, 120);
-      await expect.poll(() => page.card.isOpen()).toBe(false);
+      // The card about that address closes. The browser then moves the pointer over whatever scrolled under
+      // it (Firefox sends the move as a person's), and a card about another address there may open.
+      const cardAbout = async () => ((await page.card.isOpen()) ? await page.card.text('.wl-address') : null);
+      await expect.poll(cardAbout).not.toBe('jane.doe+news@gmail.com');
       await page.close();
     });
 
