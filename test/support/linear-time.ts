@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+
+/**
+ * Whether a function's cost grows no faster than its input, measured against itself in one run so that the
+ * machine's speed cancels out. A quadratic loop costs 16× for 4× the input, a linear one about 4×: the bound
+ * of 6× leaves room for noise and is far from 16×.
+ *
+ * Shared cores preempt a run now and then, so each size is timed several times, alternately, and the
+ * fastest sample counts: a preempted sample only ever looks slower. The input grows until a call takes
+ * about a millisecond, so a call's fixed cost says nothing, and a sample repeats the call to last a few.
+ */
+export const GROWTH = 4;
+export const MAX_TIME_RATIO = 6;
+/** The smaller input is grown until one call takes at least this long (ms), the fastest of three. */
+const MIN_CALL_MS = 0.5;
+/** Each timed sample repeats the call until it lasts this long (ms), so the timer's resolution says nothing. */
+const MIN_SAMPLE_MS = 2;
+/**
+ * Samples of each size; the fastest counts. While the ratio is over the bound, more are taken, up to the
+ * most: only a quiet spell of the machine lowers a fastest sample, and no quiet spell brings 16× under 6×.
+ */
+const SAMPLES = 7;
+const MOST_SAMPLES = 40;
+/**
+ * The smaller input stays under this many characters: past it, a plain scan of a string that no longer fits
+ * the processor's caches slows per character (a sum of char codes measured 6.1× for 256 KB to 1 MB), and a
+ * function that is still cheap there is cheap.
+ */
+const MAX_LENGTH = 64 * 1024;
+
+/** Where each call's result goes, so that the compiler cannot drop a call whose result is unused. */
+export let sink: unknown;
+
+function timeOf(run: () => unknown, calls = 1): number {
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) sink = run();
+  return (performance.now() - started) / calls;
+}
+
+const fastestOf = (count: number, sample: () => number) => Math.min(...Array.from({ length: count }, sample));
+
+/** How many calls make a sample of at least MIN_SAMPLE_MS. */
+const callsPerSample = (run: () => unknown) =>
+  Math.max(
+    1,
+    Math.ceil(
+      MIN_SAMPLE_MS /
+        Math.max(
+          fastestOf(3, () => timeOf(run)),
+          0.001,
+        ),
+    ),
+  );
+
+export interface Growth {
+  /** Characters of the smaller input. */
+  length: number;
+  smallMs: number;
+  largeMs: number;
+  /** largeMs / smallMs, for GROWTH times the input. */
+  ratio: number;
+}
+
+/** The text `seed` repeated to at least `length` characters. */
+export function grown(seed: string, length: number): string {
+  return seed.repeat(Math.max(1, Math.ceil(length / Math.max(1, seed.length))));
+}
+
+/**
+ * How the cost of `run` grows from an input of `seed` repeated to GROWTH times that; `wrap` puts the
+ * repeated text in its frame (a `mailto:` URL, a JSON body, ...).
+ */
+export function measureGrowth(
+  run: (input: string) => unknown,
+  seed: string,
+  wrap: (repeated: string) => string = (repeated) => repeated,
+): Growth {
+  let length = Math.max(seed.length, 256);
+  let small = wrap(grown(seed, length));
+  while (fastestOf(3, () => timeOf(() => run(small))) < MIN_CALL_MS && length * 2 <= MAX_LENGTH) {
+    length *= 2;
+    small = wrap(grown(seed, length));
+  }
+  const large = wrap(grown(seed, length * GROWTH));
+  const smallCalls = callsPerSample(() => run(small));
+  const largeCalls = callsPerSample(() => run(large));
+  let smallMs = Number.POSITIVE_INFINITY;
+  let largeMs = Number.POSITIVE_INFINITY;
+  // Alternately, so that a busy spell of the machine falls on both sizes alike.
+  for (let i = 0; i < SAMPLES || (largeMs / smallMs > MAX_TIME_RATIO && i < MOST_SAMPLES); i++) {
+    smallMs = Math.min(
+      smallMs,
+      timeOf(() => run(small), smallCalls),
+    );
+    largeMs = Math.min(
+      largeMs,
+      timeOf(() => run(large), largeCalls),
+    );
+  }
+  return { length, smallMs, largeMs, ratio: largeMs / smallMs };
+}
+
+/** Asserts that GROWTH times the input costs at most MAX_TIME_RATIO times the time. */
+export function expectLinear(
+  run: (input: string) => unknown,
+  seed: string,
+  wrap?: (repeated: string) => string,
+): Growth {
+  const growth = measureGrowth(run, seed, wrap);
+  expect(
+    growth.ratio,
+    `${GROWTH}× of ${JSON.stringify(seed.slice(0, 40))} (${growth.length} characters: ` +
+      `${growth.smallMs.toFixed(2)} ms, then ${growth.largeMs.toFixed(2)} ms)`,
+  ).toBeLessThanOrEqual(MAX_TIME_RATIO);
+  return growth;
+}
+
+/**
+ * Seeds made of a grammar's own separators and delimiters, and of the characters that may sit between them:
+ * repeated, they are the inputs that make a parser look back or ahead the most.
+ */
+export function adversarialSeed(pieces: readonly string[], maxPieces = 12): fc.Arbitrary<string> {
+  return fc
+    .array(fc.constantFrom(...pieces), { minLength: 1, maxLength: maxPieces })
+    .map((chosen) => chosen.join(''));
+}
+
+/**
+ * The property: for every seed drawn from `pieces`, GROWTH times the input costs at most MAX_TIME_RATIO
+ * times the time. Returns the worst growth seen, for a note or a benchmark to print.
+ */
+export function expectLinearForAll(
+  run: (input: string) => unknown,
+  pieces: readonly string[],
+  { wrap, numRuns = 12 }: { wrap?: (repeated: string) => string; numRuns?: number } = {},
+): Growth & { seed: string } {
+  let worst: Growth & { seed: string } = { length: 0, smallMs: 0, largeMs: 0, ratio: 0, seed: '' };
+  fc.assert(
+    fc.property(adversarialSeed(pieces), (seed) => {
+      const growth = expectLinear(run, seed, wrap);
+      if (growth.ratio > worst.ratio) worst = { ...growth, seed };
+    }),
+    { numRuns },
+  );
+  return worst;
+}
