@@ -9,28 +9,28 @@ import { benchPageCost } from './page-cost.ts';
 import { benchPopupList } from './popup-list.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
-import { printTable } from './table.ts';
+import { printMeasured } from './table.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
 console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
 );
-printTable('Address extraction (Node, same text for all)', benchExtraction());
-printTable('The provider catalog', benchCatalog());
-printTable('The built extension', benchSizes());
-printTable('The content script in Chromium', await benchContentScript());
-printTable(
+await printMeasured('Address extraction (Node, same text for all)', () => benchExtraction());
+await printMeasured('The provider catalog', () => benchCatalog());
+await printMeasured('The built extension', () => benchSizes());
+await printMeasured('The content script in Chromium', () => benchContentScript());
+await printMeasured(
   'What the extension costs pages, rendering included (Chromium, with and without it in the same run)',
-  await benchPageCost(),
+  () => benchPageCost(),
 );
-printTable('The lookup path in Chromium (built extension, local service)', await benchLookupPath());
-printTable(
+await printMeasured('The lookup path in Chromium (built extension, local service)', () => benchLookupPath());
+await printMeasured(
   'The popup’s list in Chromium (built extension, local service; references measured in the same run)',
-  await benchPopupList(),
+  () => benchPopupList(),
 );
-printTable(
+await printMeasured(
   'A stopped worker woken by a lookup (Chromium; this build, the eager-lists build and a floor, side by side)',
-  await benchWorkerWake(),
+  () => benchWorkerWake(),
 );
-printTable('The Webmail Info API service (autocannon, 32 connections)', await benchService());
+await printMeasured('The Webmail Info API service (autocannon, 32 connections)', () => benchService());
 await printDnsEvidence();

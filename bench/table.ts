@@ -25,3 +25,21 @@ export function printTable(title: string, rows: readonly BenchRow[]): void {
   console.log('-'.repeat(line(headers).length + 20));
   for (const row of rows) console.log(line(row));
 }
+
+/**
+ * Measures and prints one table; a table that cannot be measured says why, and the tables after it still
+ * print. Returns whether it printed.
+ */
+export async function printMeasured(
+  title: string,
+  measure: () => readonly BenchRow[] | Promise<readonly BenchRow[]>,
+): Promise<boolean> {
+  try {
+    printTable(title, await measure());
+    return true;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.log(`\n${title}\n\nNot measured: ${reason.split('\n')[0]}`);
+    return false;
+  }
+}
