@@ -10,8 +10,10 @@ import { BULK_TABLE_COLUMNS } from '#ui/bulk-columns.ts';
 import { type BulkDraft, bulkDraftItem } from '#ui/bulk-draft.ts';
 import { bulkCsv, bulkRows } from '#ui/bulk-export.ts';
 import { addressesOf, type BulkList, domainsOf, readCsvFile, readPastedList } from '#ui/bulk-list.ts';
+import { listFileText } from '#ui/list-file.ts';
 import { useBulkRun } from '#ui/use-bulk-run.ts';
 import { useObjectUrl } from '#ui/use-object-url.ts';
+import { MisplacedRows } from './MisplacedRows.tsx';
 
 const BULK_CSS = `${PAGE_THEME_CSS}
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; }
@@ -150,7 +152,7 @@ export function BulkApp() {
     void bulkDraftItem.setValue(next);
   };
   const readFile = async (file: File | undefined) => {
-    if (file) change({ text: await file.text(), fileName: file.name, started: false });
+    if (file) change({ text: listFileText(await file.arrayBuffer()), fileName: file.name, started: false });
   };
   const drop = (event: DragEvent) => {
     event.preventDefault();
@@ -191,6 +193,7 @@ export function BulkApp() {
         onChange={(event) => void readFile(event.target.files?.[0])}
       />
       {draft?.fileName && <p className="muted">{t('bulkFileRead', draft.fileName)}</p>}
+      {list?.kind === 'csv' && <MisplacedRows list={list} />}
       {draft?.fileName && draft.text && list === null && (
         <p className="error" data-testid="bulk-error">
           {t('bulkFileNoAddresses', draft.fileName)}

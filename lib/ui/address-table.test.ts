@@ -1,7 +1,8 @@
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { addressRows, toCsv, toHtmlTable, toTsv } from './address-table.ts';
+import { addressRows, COLUMNS, toCsv, toHtmlTable, toTsv } from './address-table.ts';
 
 const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 };
 
@@ -50,13 +51,27 @@ describe('the address table', () => {
     expect(row).toMatchObject({ webmail_url: 'https://outlook.office.com/mail/', search_url: '' });
   });
 
-  it('CSV: quoted cells, a header, and no cell a spreadsheet would run as a formula', () => {
+  it('CSV: a header, quotes where a cell needs them, and no cell a spreadsheet would run as a formula', () => {
     const csv = toCsv(rows);
-    expect(csv.split('\r\n')[0]).toBe(
-      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status","gateway","provider_source","provider_confidence","verdict"',
-    );
-    expect(csv).toContain(`"'=cmd|x@evil.example"`);
+    expect(csv.split('\r\n')[0]).toBe(COLUMNS.join(','));
+    const [, ...records] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
+    expect(records.map((record) => record[0])).toEqual([
+      'jane@gmail.com',
+      "'=cmd|x@evil.example",
+      'bob@later.example',
+      'amy@own-server.example',
+    ]);
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  it('CSV: what the service says is made inert even where it reads as a number, as it is no one’s number', () => {
+    const [row] = addressRows(
+      ['jane@gmail.com'],
+      { 'gmail.com': { ...FOUND, info: { ...HOSTED_GMAIL_INFO, nice_name: '+1 555 0100', name: '-5' } } },
+      '{address}',
+    );
+    const [, record] = Papa.parse<string[]>(toCsv(row ? [row] : []), { skipEmptyLines: true }).data;
+    expect(record?.slice(2, 4)).toEqual(["'+1 555 0100", "'-5"]);
   });
 
   it('says what an answer saw behind a gateway, in the API’s own values, and only those', () => {

@@ -1,6 +1,6 @@
 import type { LookupResult } from '#extension/lookup-result.ts';
-import { type AddressRow, addressRows, COLUMNS, csvOf, toCsv } from './address-table.ts';
-import { addressesOf, type BulkList } from './bulk-list.ts';
+import { type AddressRow, addressRows, COLUMNS, csvOf, inert, toCsv } from './address-table.ts';
+import { addressesOf, type BulkList, type CsvList } from './bulk-list.ts';
 
 /** The columns appended to a person's own CSV: the address table's, but the address, which the row has. */
 export const APPENDED_COLUMNS = COLUMNS.filter((column) => column !== 'address');
@@ -14,10 +14,16 @@ export function bulkRows(
   return addressRows(addressesOf(list), results, searchQueryTemplate);
 }
 
+/** The cells of the widest row, the header's included: where the answers' columns start. */
+function widthOf(list: CsvList): number {
+  return list.rows.reduce((widest, row) => Math.max(widest, row.length), list.header.length);
+}
+
 /**
- * The list as CSV with its answers. A person's CSV comes back as it was, its columns first and its rows in
- * their order, with the answer's columns appended (empty in a row without an address); free text becomes
- * the address table's CSV.
+ * The list as CSV with its answers. A person's CSV comes back as it was, in its own delimiter and with its
+ * byte-order mark: its header and rows in their order, each filled to the widest row's width, then the
+ * answer's columns (empty in a row without an address in its address column). Free text becomes the
+ * address table's CSV.
  */
 export function bulkCsv(
   list: BulkList,
@@ -28,14 +34,18 @@ export function bulkCsv(
   const byAddress = new Map(
     bulkRows(list, results, searchQueryTemplate).map((row) => [row.address.toLowerCase(), row]),
   );
-  const width = list.header.length;
-  const pad = (cells: string[]) => [...cells, ...Array<string>(Math.max(0, width - cells.length)).fill('')];
-  const appended = (address: string | null) => {
+  const width = widthOf(list);
+  const pad = (cells: string[]) => [...cells, ...Array<string>(width - cells.length).fill('')];
+  const answers = (address: string | null) => {
     const row = address === null ? undefined : byAddress.get(address.toLowerCase());
-    return APPENDED_COLUMNS.map((column) => row?.[column] ?? '');
+    return APPENDED_COLUMNS.map((column) => inert(row?.[column] ?? ''));
   };
-  return csvOf([
-    [...pad(list.header), ...APPENDED_COLUMNS],
-    ...list.rows.map((cells, index) => [...pad(cells), ...appended(list.rowAddresses[index] ?? null)]),
-  ]);
+  const csv = csvOf(
+    [
+      [...pad(list.header), ...APPENDED_COLUMNS],
+      ...list.rows.map((cells, index) => [...pad(cells), ...answers(list.rowAddresses[index] ?? null)]),
+    ],
+    list.delimiter,
+  );
+  return list.byteOrderMark ? `\uFEFF${csv}` : csv;
 }

@@ -1,9 +1,4 @@
-import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { LookupResult } from '#extension/lookup-result.ts';
-import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { COLUMNS } from './address-table.ts';
-import { APPENDED_COLUMNS, bulkCsv } from './bulk-export.ts';
 import { addressesOf, domainsOf, readCsvFile, readPastedList } from './bulk-list.ts';
 
 describe('reading a pasted list', () => {
@@ -85,60 +80,48 @@ describe('reading a .csv file', () => {
     });
   });
 
+  it('keeps what it is written in: its delimiter (semicolons, as Excel writes CSV in much of Europe; tabs) and byte-order mark', () => {
+    expect(readCsvFile('\uFEFFName;E-Mail\r\nJane;jane@acme.example.com\r\n')).toMatchObject({
+      delimiter: ';',
+      byteOrderMark: true,
+      header: ['Name', 'E-Mail'],
+    });
+    expect(readCsvFile('Name\tE-Mail\nJane\tjane@acme.example.com\n')).toMatchObject({
+      delimiter: '\t',
+      byteOrderMark: false,
+    });
+  });
+
+  it('a row whose address is not in the address column is listed with its line, and not looked up', () => {
+    const list = readCsvFile(
+      [
+        'Name,Email,Company',
+        'Jane,jane@acme.example.com,Acme',
+        // A stray comma before the address moves it a column to the right.
+        'Bob,,bob@gmail.com,Bobco',
+        '"Kim',
+        'Smith",kim@proton.me,',
+        '',
+        'No one,,Void',
+        'Lee@Gmail.com,,',
+        '',
+      ].join('\r\n'),
+    );
+    expect(list?.misplaced).toEqual([
+      { line: 3, address: 'bob@gmail.com' },
+      { line: 8, address: 'Lee@gmail.com' },
+    ]);
+    expect(list?.rowAddresses).toEqual(['jane@acme.example.com', null, 'kim@proton.me', null, null]);
+    expect(list && domainsOf(list)).toEqual(['acme.example.com', 'proton.me']);
+  });
+
+  it('counts lines as a text editor does, whatever ends them', () => {
+    const lines = (text: string) => readCsvFile(text)?.misplaced.map(({ line }) => line);
+    const rows = ['a,b', '"x', 'y",1@a.example.com', '', '2@b.example.com,', 'z,3@c.example.com', ''];
+    for (const end of ['\r\n', '\n', '\r']) expect(lines(rows.join(end))).toEqual([5]);
+  });
+
   it('is no list when no column holds an address', () => {
     expect(readCsvFile('a,b\n1,2\n')).toBeNull();
-  });
-});
-
-const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 };
-const NOT_FOUND: LookupResult = {
-  state: 'not-found',
-  reason: 'no-mx',
-  message: 'x',
-  source: 'api',
-  fetchedAt: 0,
-};
-
-describe('the list with its answers, as CSV', () => {
-  it('a person’s CSV: its columns first and its rows in order, the answer’s appended, empty without an address', () => {
-    const list = readPastedList(
-      'Name,Email\nJane,jane@gmail.com\nNo one,\n=Bob,Bob@Nowhere.example.com\nJane again,JANE@gmail.com\n',
-    );
-    const csv = bulkCsv(list, { 'gmail.com': FOUND, 'nowhere.example.com': NOT_FOUND }, '{address}');
-    const [header, ...rows] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
-    expect(header).toEqual(['Name', 'Email', ...APPENDED_COLUMNS]);
-    expect(rows).toHaveLength(4);
-    const cell = (row: string[] | undefined, column: string) => row?.[(header ?? []).indexOf(column)];
-    expect(rows.map((row) => row.slice(0, 2))).toEqual([
-      ['Jane', 'jane@gmail.com'],
-      ['No one', ''],
-      // As written; a cell a spreadsheet would run as a formula is kept as text.
-      ["'=Bob", 'Bob@Nowhere.example.com'],
-      ['Jane again', 'JANE@gmail.com'],
-    ]);
-    expect(cell(rows[0], 'provider')).toBe('Gmail');
-    expect(cell(rows[0], 'free_mail')).toBe('true');
-    expect(rows[1]?.slice(2).every((value) => value === '')).toBe(true);
-    expect(cell(rows[2], 'status')).toBe('not-found');
-    expect(cell(rows[3], 'provider')).toBe('Gmail');
-  });
-
-  it('rows shorter than the header are filled, so the answer’s columns stay in place', () => {
-    const list = readCsvFile('Email,Name,Notes\njane@gmail.com\n');
-    const csv = list ? bulkCsv(list, { 'gmail.com': FOUND }, '{address}') : '';
-    const [header, row] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
-    expect(row?.length).toBe(header?.length);
-    expect(row?.[3]).toBe('gmail.com');
-  });
-
-  it('free text: the address table’s CSV, one row per address, a domain not looked up says so', () => {
-    const list = readPastedList('jane@gmail.com, bob@later.example.com');
-    const csv = bulkCsv(list, { 'gmail.com': FOUND }, '{address}');
-    const [header, ...rows] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
-    expect(header).toEqual([...COLUMNS]);
-    expect(rows.map((row) => [row[0], row[2], row[9]])).toEqual([
-      ['jane@gmail.com', 'Gmail', 'found'],
-      ['bob@later.example.com', '', 'not-looked-up'],
-    ]);
   });
 });

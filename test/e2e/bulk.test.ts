@@ -41,6 +41,22 @@ function chooseFile(page: PageDriver, name: string, text: string): Promise<void>
   );
 }
 
+/**
+ * A list as Excel saves "CSV UTF-8" where the decimal mark is a comma (German, French, Spanish, Portuguese):
+ * semicolons, a byte-order mark, CRLF. Bob's row is longer than the header and Kim's shorter; Jane's name
+ * holds the delimiter; a stray `;` moves Lee's address out of its column (line 5); Amy's name is a formula.
+ */
+const EXCEL_DOMAIN = 'excel-0.bench-customer.example.com';
+const MISPLACED_DOMAIN = 'excel-1.bench-customer.example.com';
+const EXCEL_FILE = `\uFEFF${[
+  'Name;E-Mail;Telefon;Betrag',
+  '"Doe; Jane";jane@gmail.com;+44 20 7946 0000;-1,5',
+  `Bob;bob@${EXCEL_DOMAIN};-5;12;extra note`,
+  'Kim Müller;kim@gmail.com',
+  `Lee;;lee@${MISPLACED_DOMAIN};+1 555 0100`,
+  '"=HYPERLINK(""https://evil.example/"")";amy@proton.me;;',
+].join('\r\n')}\r\n`;
+
 describe.each(BROWSERS)('in %s', (name) => {
   const stack = useBrowserStack(name, { credits: 1_000 });
   const openBulk = async (hash = '') => {
@@ -148,5 +164,66 @@ describe.each(BROWSERS)('in %s', (name) => {
       else expect([provider, row[column('status')]]).toEqual(['', 'not-found']);
     }
     await again.close();
+  });
+
+  it('a semicolon file from Excel comes back a semicolon file: the person’s cells as they were, the answers under their own headers', async () => {
+    const page = await openBulk();
+    await chooseFile(page, 'kunden.csv', EXCEL_FILE);
+    await expect.poll(() => page.text('bulk-summary')).toContain('4 addresses at 3 domains.');
+    // The misplaced row is listed by its line, and never looked up.
+    await expect.poll(() => page.attribute('bulk-misplaced', 'data-count')).toBe('1');
+    expect(await page.texts('[data-testid="bulk-misplaced"] li')).toEqual([
+      `Line 5: lee@${MISPLACED_DOMAIN}`,
+    ]);
+    await page.click('bulk-start');
+    await expect
+      .poll(async () => [
+        await page.attribute('bulk-status', 'data-state'),
+        await page.attribute('bulk-status', 'data-done'),
+      ])
+      .toEqual(['finished', '3']);
+    await expect.poll(() => page.count('bulk-row')).toBe(4);
+    expect(stack.backend.proxy.countFor(MISPLACED_DOMAIN)).toBe(0);
+    expect(await page.texts('[data-testid="bulk-misplaced"] li')).toEqual([
+      `Line 5: lee@${MISPLACED_DOMAIN}`,
+    ]);
+
+    await page.waitFor('bulk-download');
+    const download = await page.evaluate(async () => {
+      const link = document.querySelector('[data-testid="bulk-download"]') as HTMLAnchorElement;
+      const bytes = await (await fetch(link.href)).arrayBuffer();
+      return { name: link.download, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) };
+    }, null);
+    expect(download.name).toBe('kunden-webmail.csv');
+    expect(download.text.startsWith('\uFEFF')).toBe(true);
+    const lines = download.text.slice(1).split('\r\n');
+    expect(lines[0]).toBe(['Name', 'E-Mail', 'Telefon', 'Betrag', '', ...APPENDED_COLUMNS].join(';'));
+    expect(lines.at(-1)).toBe('');
+    const [header = [], ...rows] = Papa.parse<string[]>(download.text.slice(1), {
+      delimiter: ';',
+      skipEmptyLines: true,
+    }).data;
+    // The person's five columns (the widest row's), cell by cell.
+    expect(rows.map((row) => row.slice(0, 5))).toEqual([
+      ['Doe; Jane', 'jane@gmail.com', '+44 20 7946 0000', '-1,5', ''],
+      ['Bob', `bob@${EXCEL_DOMAIN}`, '-5', '12', 'extra note'],
+      ['Kim Müller', 'kim@gmail.com', '', '', ''],
+      ['Lee', '', `lee@${MISPLACED_DOMAIN}`, '+1 555 0100', ''],
+      [`'=HYPERLINK("https://evil.example/")`, 'amy@proton.me', '', '', ''],
+    ]);
+    // The answers, under their own headers.
+    const answer = (row: string[]) =>
+      ['domain', 'provider', 'free_mail', 'privacy_relay', 'status'].map(
+        (column) => row[header.indexOf(column)],
+      );
+    expect(rows.map(answer)).toEqual([
+      ['gmail.com', 'Gmail', 'true', 'false', 'found'],
+      [EXCEL_DOMAIN, 'Google Workspace', 'false', 'false', 'found'],
+      ['gmail.com', 'Gmail', 'true', 'false', 'found'],
+      ['', '', '', '', ''],
+      ['proton.me', 'Proton Mail', 'true', 'false', 'found'],
+    ]);
+    for (const row of rows) expect(row).toHaveLength(header.length);
+    await page.close();
   });
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
@@ -78,20 +79,39 @@ describe('taking the list away', () => {
       popup.getByTestId('export-csv').click(),
     ]);
     expect(download.suggestedFilename()).toBe('webmail-lookup-addresses.csv');
-    const lines = readFileSync((await download.path()) as string, 'utf8')
-      .trimEnd()
-      .split('\r\n');
-    expect(lines[0]).toBe(
-      '"address","domain","provider","provider_name","disposable","free_mail","privacy_relay","webmail_url","search_url","status","gateway","provider_source","provider_confidence","verdict"',
-    );
-    expect(lines).toHaveLength(ADDRESSES.length + 1);
-    const gmail = lines.find((line) => line.startsWith('"jane@gmail.com"'));
-    expect(gmail).toMatch(
-      /^"jane@gmail\.com","gmail\.com","Gmail","Google \(Public\)","false","true","false","https:\/\/mail\.google\.com\/mail","https:\/\/mail\.google\.com\/mail\/#search\/[^"]+","found","","","","free-mail"$/,
-    );
-    expect(lines.find((line) => line.startsWith(`"${BEHIND_GATEWAY}"`))).toMatch(
-      /"Microsoft 365","Microsoft \(365\)",.*"found","Proofpoint","spf","medium","business-mail"$/,
-    );
+    const text = readFileSync((await download.path()) as string, 'utf8');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const [header, ...rows] = Papa.parse<string[]>(text, { skipEmptyLines: true }).data;
+    expect(header).toEqual([...COLUMNS]);
+    expect(rows).toHaveLength(ADDRESSES.length);
+    const row = (address: string) => {
+      const cells = rows.find((cells) => cells[0] === address) ?? [];
+      return Object.fromEntries(COLUMNS.map((column, index) => [column, cells[index]]));
+    };
+    expect(row('jane@gmail.com')).toMatchObject({
+      domain: 'gmail.com',
+      provider: 'Gmail',
+      provider_name: 'Google (Public)',
+      disposable: 'false',
+      free_mail: 'true',
+      privacy_relay: 'false',
+      webmail_url: 'https://mail.google.com/mail',
+      status: 'found',
+      gateway: '',
+      provider_source: '',
+      provider_confidence: '',
+      verdict: 'free-mail',
+    });
+    expect(row('jane@gmail.com').search_url).toMatch(/^https:\/\/mail\.google\.com\/mail\/#search\/.+/);
+    expect(row(BEHIND_GATEWAY)).toMatchObject({
+      provider: 'Microsoft 365',
+      provider_name: 'Microsoft (365)',
+      status: 'found',
+      gateway: 'Proofpoint',
+      provider_source: 'spf',
+      provider_confidence: 'medium',
+      verdict: 'business-mail',
+    });
   });
 
   it('copies it as a table that pastes into a spreadsheet: TSV text and an HTML table', async () => {
