@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../lib/catalog/index.ts';
-import { extractEmails } from '../lib/email/index.ts';
+import { canonicalMailbox, extractEmails, isRoleAddress } from '../lib/email/index.ts';
 
 /** The exports ../shared/DESIGN.md promises, at the paths it names, as code outside the rooms reaches them. */
 describe('the documented entry points of the core', () => {
@@ -10,6 +10,16 @@ describe('the documented entry points of the core', () => {
     expect(found.map(({ address }) => address)).toEqual(['Jane.Doe@example.com', 'ops@acme.io']);
     for (const { start, end, address } of found)
       expect(text.slice(start, end).toLowerCase()).toBe(address.toLowerCase());
+  });
+
+  it('lib/email: isRoleAddress tells a shared inbox from a person', () => {
+    expect(isRoleAddress('kontakt@acme.de')).toBe(true);
+    expect(isRoleAddress('steve.jobs@acme.com')).toBe(false);
+  });
+
+  it('lib/email: canonicalMailbox gives one spelling per mailbox and keeps custom domains as written', () => {
+    expect(canonicalMailbox('Jane.Doe+news@googlemail.com')).toBe(canonicalMailbox('janedoe@gmail.com'));
+    expect(canonicalMailbox('Jane.Doe+news@Acme.COM')).toBe('Jane.Doe+news@acme.com');
   });
 
   it('lib/catalog: classify takes a domain, its MX hosts and its TXT records', () => {

@@ -1,9 +1,16 @@
 /**
  * `lib/email`, as ../shared/DESIGN.md names it for code outside the extension and the service: finding
- * addresses. The code lives in the core room (lib/core/email); this is its documented entry point.
+ * addresses, and what an address says about its mailbox without a lookup. The code lives in the core room
+ * (lib/core/email); this is its documented entry point.
+ * - `extractEmails(text)`: the addresses in a text, with their offsets.
+ * - `isRoleAddress(address)`: whether it reaches a shared inbox (info@, kontakt@, ventas@), not a person.
+ * - `canonicalMailbox(address)`: one spelling per mailbox, by the provider's documented rules
+ *   (`Jane.Doe+news@googlemail.com` is `janedoe@gmail.com`); a custom domain keeps its address.
  */
+export { canonicalMailbox } from '#core/email/canonical-mailbox.ts';
 export { decodeCloudflareEmail } from '#core/email/cloudflare.ts';
 export { contextMenuQuery } from '#core/email/context-query.ts';
 export { domainOf, extractEmails, type FoundEmail, isEmailAddress } from '#core/email/extract.ts';
 export { parseLookupTarget } from '#core/email/lookup-target.ts';
 export { parseMailto } from '#core/email/mailto.ts';
+export { isRoleAddress } from '#core/email/role-address.ts';
