@@ -9,6 +9,7 @@ import { benchPageCost } from './page-cost.ts';
 import { benchPopupList } from './popup-list.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
+import { benchSuggestions } from './suggestions.ts';
 import { printTable } from './table.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
@@ -16,6 +17,7 @@ console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
 );
 printTable('Address extraction (Node, same text for all)', benchExtraction());
+printTable('Typo suggestions beside extraction (Node, per address on one page-like set)', benchSuggestions());
 printTable('The provider catalog', benchCatalog());
 printTable('The built extension', benchSizes());
 printTable('The content script in Chromium', await benchContentScript());

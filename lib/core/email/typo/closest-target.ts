@@ -1,6 +1,6 @@
 import { isTopLevelDomain } from '#core/email/top-level-domains.ts';
 import { TYPO_TARGETS } from './targets.ts';
-import { typoCost } from './typo-cost.ts';
+import { leastCost, typoCost } from './typo-cost.ts';
 
 /** The most a typo of a domain that may be registered may cost: one edit (typo-cost.ts). */
 const LIMIT_FOR_POSSIBLE_DOMAIN = 1;
@@ -20,6 +20,31 @@ const APPENDED_COUNTRY = /^\.[a-z]{2,3}$/;
 const APPENDED_COUNTRY_COST = 1;
 
 const targetSet: ReadonlySet<string> = new Set(TYPO_TARGETS);
+
+/** Each target's letters with how often each occurs, for `lettersApart`. */
+const targetLetterCounts = TYPO_TARGETS.map((target) => {
+  const counts = new Map<number, number>();
+  for (let i = 0; i < target.length; i++)
+    counts.set(target.charCodeAt(i), (counts.get(target.charCodeAt(i)) ?? 0) + 1);
+  return [...counts];
+});
+/** How often each ASCII character occurs in the domain being looked at; zeroed after each look. */
+const domainLetterCounts = new Uint8Array(128);
+
+/** Counts the domain's letters into domainLetterCounts, or zeroes them again. */
+function countLetters(domain: string, counting: boolean): void {
+  for (let i = 0; i < domain.length; i++) {
+    const code = domain.charCodeAt(i);
+    domainLetterCounts[code] = counting ? (domainLetterCounts[code] ?? 0) + 1 : 0;
+  }
+}
+
+/** How many letters the domain and a target do not share, counted with repeats: "aab" and "abc" are 2 apart. */
+function lettersApart(domain: string, target: string, targetCounts: readonly [number, number][]): number {
+  let shared = 0;
+  for (const [code, count] of targetCounts) shared += Math.min(count, domainLetterCounts[code] ?? 0);
+  return domain.length + target.length - 2 * shared;
+}
 
 /** Whether the domain could be registered: two labels or more, and a top-level domain that exists. */
 function couldBeRegistered(domain: string): boolean {
@@ -47,11 +72,15 @@ export function closestTarget(domain: string): string | null {
   let best = appendedCountryTarget(domain);
   let bestCost = best ? APPENDED_COUNTRY_COST : Number.POSITIVE_INFINITY;
   let tied = false;
-  for (const target of TYPO_TARGETS) {
-    if (Math.abs(target.length - domain.length) > MAX_LENGTH_GAP) continue;
+  countLetters(domain, true);
+  TYPO_TARGETS.forEach((target, index) => {
+    if (Math.abs(target.length - domain.length) > MAX_LENGTH_GAP) return;
+    const apart = lettersApart(domain, target, targetLetterCounts[index] ?? []);
+    if (leastCost(apart, couldBeReal) > limit) return;
     const cost = typoCost(domain, target, couldBeReal, Math.min(limit, bestCost));
     if (cost < bestCost) [best, bestCost, tied] = [target, cost, false];
     else if (cost === bestCost && cost <= limit) tied = true;
-  }
+  });
+  countLetters(domain, false);
   return best !== null && bestCost <= limit && !tied ? best : null;
 }

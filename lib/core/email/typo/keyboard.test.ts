@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { areNeighbourKeys } from './keyboard.ts';
+import { areNeighbourKeys as areNeighbourCodes } from './keyboard.ts';
+
+const areNeighbourKeys = (a: string, b: string) => areNeighbourCodes(a.charCodeAt(0), b.charCodeAt(0));
 
 describe('areNeighbourKeys', () => {
   it.each([

@@ -24,9 +24,16 @@ function neighbourPairs(rows: readonly string[]): string[] {
   return pairs;
 }
 
-const ADJACENT: ReadonlySet<string> = new Set(LAYOUTS.flatMap(neighbourPairs));
+/** Domains are ASCII: a table by character code, read in the innermost loop of every suggestion. */
+const ASCII = 128;
+const adjacent = new Uint8Array(ASCII * ASCII);
+for (const pair of LAYOUTS.flatMap(neighbourPairs)) {
+  const a = pair.charCodeAt(0);
+  const b = pair.charCodeAt(1);
+  if (a < ASCII && b < ASCII) adjacent[a * ASCII + b] = 1;
+}
 
-/** Whether two different keys touch on any of the layouts. */
-export function areNeighbourKeys(a: string, b: string): boolean {
-  return ADJACENT.has(a + b);
+/** Whether two different keys, as character codes, touch on any of the layouts. */
+export function areNeighbourKeys(a: number, b: number): boolean {
+  return a < ASCII && b < ASCII && adjacent[a * ASCII + b] === 1;
 }

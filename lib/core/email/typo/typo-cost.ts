@@ -18,6 +18,8 @@ const SHORT_NAME = 3;
 const LONG_NAME = 5;
 
 /** `moveDot` is a swap of the dot with a letter (gmailc.om): a slip wherever it happens. */
+const DOT = 46;
+
 type Edit = 'substitute' | 'insert' | 'delete' | 'swap' | 'moveDot';
 
 /**
@@ -43,17 +45,26 @@ function editCost(
 
 /** The typed domain as an insertion slip: a doubled key, or a key next to one of the keys around it. */
 function isInsertSlip(typed: string, at: number, doubledOnly: boolean): boolean {
-  const inserted = typed[at] as string;
-  const before = typed[at - 1] ?? '';
-  const after = typed[at + 1] ?? '';
+  const inserted = typed.charCodeAt(at);
+  const before = typed.charCodeAt(at - 1);
+  const after = typed.charCodeAt(at + 1);
   if (inserted === before || inserted === after) return true;
   return !doubledOnly && (areNeighbourKeys(inserted, before) || areNeighbourKeys(inserted, after));
 }
 
 /** A letter dropped from a double (yaho), or a dropped dot (gmailcom). */
 function isDeleteSlip(target: string, at: number): boolean {
-  const dropped = target[at];
-  return dropped === '.' || dropped === target[at - 1] || dropped === target[at + 1];
+  const dropped = target.charCodeAt(at);
+  return dropped === DOT || dropped === target.charCodeAt(at - 1) || dropped === target.charCodeAt(at + 1);
+}
+
+/**
+ * The least a domain whose letters differ from the target's by `lettersApart` (counted as a multiset) can
+ * cost: an edit changes that count by two at most and costs at least a slip. Rules most targets out before
+ * the table is made.
+ */
+export function leastCost(lettersApart: number, couldBeReal: boolean): number {
+  return Math.ceil(lettersApart / 2) * (couldBeReal ? SLIP_IN_POSSIBLE_DOMAIN : SLIP);
 }
 
 /** The table's last three rows, reused across calls: a suggestion allocates nothing per target. */
@@ -86,12 +97,12 @@ export function typoCost(typed: string, target: string, couldBeReal: boolean, li
       editCost('delete', isDeleteSlip(target, j - 1), j - 1 < nameLength, nameLength, couldBeReal);
   }
   for (let i = 1; i <= typed.length; i++) {
-    const typedChar = typed[i - 1] as string;
+    const typedChar = typed.charCodeAt(i - 1);
     const insertIsSlip = isInsertSlip(typed, i - 1, couldBeReal && nameLength <= SHORT_NAME);
     current[0] = (previous[0] as number) + editCost('insert', insertIsSlip, true, nameLength, couldBeReal);
     let rowMinimum = current[0] as number;
     for (let j = 1; j < width; j++) {
-      const targetChar = target[j - 1] as string;
+      const targetChar = target.charCodeAt(j - 1);
       const inName = j - 1 < nameLength;
       const diagonal = previous[j - 1] as number;
       let cost =
@@ -108,8 +119,13 @@ export function typoCost(typed: string, target: string, couldBeReal: boolean, li
         (current[j - 1] as number) +
           editCost('delete', isDeleteSlip(target, j - 1), inName, nameLength, couldBeReal),
       );
-      if (i > 1 && j > 1 && typedChar === target[j - 2] && typed[i - 2] === targetChar) {
-        const swap = typedChar === '.' || targetChar === '.' ? 'moveDot' : 'swap';
+      if (
+        i > 1 &&
+        j > 1 &&
+        typedChar === target.charCodeAt(j - 2) &&
+        typed.charCodeAt(i - 2) === targetChar
+      ) {
+        const swap = typedChar === DOT || targetChar === DOT ? 'moveDot' : 'swap';
         cost = Math.min(
           cost,
           (before[j - 2] as number) + editCost(swap, true, j - 2 < nameLength, nameLength, couldBeReal),
