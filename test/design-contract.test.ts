@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../lib/catalog/index.ts';
-import { extractEmails } from '../lib/email/index.ts';
+import { extractEmails, suggestCorrection } from '../lib/email/index.ts';
 
 /** The exports ../shared/DESIGN.md promises, at the paths it names, as code outside the rooms reaches them. */
 describe('the documented entry points of the core', () => {
@@ -10,6 +10,12 @@ describe('the documented entry points of the core', () => {
     expect(found.map(({ address }) => address)).toEqual(['Jane.Doe@example.com', 'ops@acme.io']);
     for (const { start, end, address } of found)
       expect(text.slice(start, end).toLowerCase()).toBe(address.toLowerCase());
+  });
+
+  it('lib/email: suggestCorrection gives the address a likely typo meant, or null', () => {
+    expect(suggestCorrection('Jane@GMIAL.COM')).toBe('Jane@gmail.com');
+    expect(suggestCorrection('jane@gmail.com')).toBeNull();
+    expect(suggestCorrection('jane@mail.de')).toBeNull();
   });
 
   it('lib/catalog: classify takes a domain, its MX hosts and its TXT records', () => {
