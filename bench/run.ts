@@ -9,6 +9,7 @@ import { benchPageCost } from './page-cost.ts';
 import { benchPopupList } from './popup-list.ts';
 import { benchService } from './service.ts';
 import { benchSizes } from './sizes.ts';
+import { benchSuggestions } from './suggestions.ts';
 import { printMeasured } from './table.ts';
 import { benchWorkerWake } from './worker-wake.ts';
 
@@ -16,6 +17,9 @@ console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
 );
 await printMeasured('Address extraction (Node, same text for all)', () => benchExtraction());
+await printMeasured('Typo suggestions beside extraction (Node, per address on one page-like set)', () =>
+  benchSuggestions(),
+);
 await printMeasured('The provider catalog', () => benchCatalog());
 await printMeasured('The built extension', () => benchSizes());
 await printMeasured('The content script in Chromium', () => benchContentScript());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../lib/catalog/index.ts';
-import { canonicalMailbox, extractEmails, isRoleAddress } from '../lib/email/index.ts';
+import { canonicalMailbox, extractEmails, isRoleAddress, suggestCorrection } from '../lib/email/index.ts';
 
 /** The exports ../shared/DESIGN.md promises, at the paths it names, as code outside the rooms reaches them. */
 describe('the documented entry points of the core', () => {
@@ -20,6 +20,12 @@ describe('the documented entry points of the core', () => {
   it('lib/email: canonicalMailbox gives one spelling per mailbox and keeps custom domains as written', () => {
     expect(canonicalMailbox('Jane.Doe+news@googlemail.com')).toBe(canonicalMailbox('janedoe@gmail.com'));
     expect(canonicalMailbox('Jane.Doe+news@Acme.COM')).toBe('Jane.Doe+news@acme.com');
+  });
+
+  it('lib/email: suggestCorrection gives the address a likely typo meant, or null', () => {
+    expect(suggestCorrection('Jane@GMIAL.COM')).toBe('Jane@gmail.com');
+    expect(suggestCorrection('jane@gmail.com')).toBeNull();
+    expect(suggestCorrection('jane@mail.de')).toBeNull();
   });
 
   it('lib/catalog: classify takes a domain, its MX hosts and its TXT records', () => {

@@ -6,6 +6,8 @@
  * - `isRoleAddress(address)`: whether it reaches a shared inbox (info@, kontakt@, ventas@), not a person.
  * - `canonicalMailbox(address)`: one spelling per mailbox, by the provider's documented rules
  *   (`Jane.Doe+news@googlemail.com` is `janedoe@gmail.com`); a custom domain keeps its address.
+ * - `suggestCorrection(address)`: the address a likely typo of a big provider's domain meant
+ *   (jane@gmial.com → jane@gmail.com), or null.
  */
 export { canonicalMailbox } from '#core/email/canonical-mailbox.ts';
 export { decodeCloudflareEmail } from '#core/email/cloudflare.ts';
@@ -14,3 +16,4 @@ export { domainOf, extractEmails, type FoundEmail, isEmailAddress } from '#core/
 export { parseLookupTarget } from '#core/email/lookup-target.ts';
 export { parseMailto } from '#core/email/mailto.ts';
 export { isRoleAddress } from '#core/email/role-address.ts';
+export { suggestCorrection } from '#core/email/suggest-correction.ts';
