@@ -97,6 +97,9 @@ export function createSqliteStorage(db: SqliteDb, description: string): Storage 
   const findAccount = db.prepare<[string], { id: number }>(
     'SELECT account_id AS id FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL',
   );
+  const liveKeyHashPrefixes = db
+    .prepare<[number], string>('SELECT substr(key_hash, 1, ?) FROM api_keys WHERE revoked_at IS NULL')
+    .pluck();
   const canPayStatement = db.prepare<[number, number], { ok: number }>(
     `SELECT ${canPaySql('?')} AS ok FROM accounts WHERE id = ?`,
   );
@@ -170,6 +173,7 @@ export function createSqliteStorage(db: SqliteDb, description: string): Storage 
   return {
     description,
     accountIdForKeyHash: (keyHash) => findAccount.get(keyHash)?.id ?? null,
+    liveKeyHashPrefixes: (length) => liveKeyHashPrefixes.all(length),
     canPay: (accountId, time) => canPayStatement.get(time, accountId)?.ok === 1,
     charge: (asked, time) => charge.immediate(asked, time),
     createAccount(account) {
