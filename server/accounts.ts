@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccountSummary, Storage } from '#server/storage/storage.ts';
 import { after, type Eventually } from './eventually.ts';
-import { LiveKeyList, type LiveKeysOptions } from './live-keys.ts';
+import { LiveKeyList } from './live-keys.ts';
 
 const KEY_PREFIX = 'wl_';
 /** Characters of a key shown by `keys list`: enough to tell keys apart, too few to use one. */
@@ -42,15 +42,13 @@ export interface AccountsOptions {
   now?: () => number;
   /** How long a key found in the database is trusted without asking again: the bound on revocation. */
   keyMemoryMs?: number;
-  /** How often the list of working keys may be read (LiveKeyList). */
-  liveKeys?: Omit<LiveKeysOptions, 'now'>;
 }
 
 export function createAccounts(
   storage: Storage,
-  { now = Date.now, keyMemoryMs = DEFAULT_KEY_MEMORY_MS, liveKeys: liveKeyOptions }: AccountsOptions = {},
+  { now = Date.now, keyMemoryMs = DEFAULT_KEY_MEMORY_MS }: AccountsOptions = {},
 ) {
-  const liveKeys = new LiveKeyList(storage, { now, ...liveKeyOptions });
+  const liveKeys = new LiveKeyList(storage, { now });
   // A key never moves to another account, but it can be revoked by any process: so it is asked again
   // once its memory is older than keyMemoryMs.
   const accountByKey = new Map<string, RememberedKey>();

@@ -27,6 +27,7 @@ function switchToWal(db: SqliteDb): void {
       return;
     } catch (error) {
       if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || performance.now() > deadline) throw error;
+      // A pause that blocks, as the whole open does: it runs once, at start.
       Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_SWITCH_RETRY_MS);
     }
   }
