@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccountSummary, Storage } from '#server/storage/storage.ts';
 import { after, type Eventually } from './eventually.ts';
+import { LiveKeyList } from './live-keys.ts';
 
 const KEY_PREFIX = 'wl_';
 /** Characters of a key shown by `keys list`: enough to tell keys apart, too few to use one. */
@@ -47,6 +48,7 @@ export function createAccounts(
   storage: Storage,
   { now = Date.now, keyMemoryMs = DEFAULT_KEY_MEMORY_MS }: AccountsOptions = {},
 ) {
+  const liveKeys = new LiveKeyList(storage, { now });
   // A key never moves to another account, but it can be revoked by any process: so it is asked again
   // once its memory is older than keyMemoryMs.
   const accountByKey = new Map<string, RememberedKey>();
@@ -124,6 +126,13 @@ export function createAccounts(
     /** Whether the key is one this process checked recently and found working: no database needed to use it. */
     knows(key: string): boolean {
       return remembered(key) !== undefined;
+    },
+    /**
+     * Whether the key is on the list of keys that are not revoked, read after this call (LiveKeyList): a
+     * guess is not, and is told so without a query of its own.
+     */
+    isListed(key: string): Eventually<boolean> {
+      return liveKeys.has(hashKey(key));
     },
     /** Whether the account could pay for one answer now: checked before any lookup work. */
     canPay(accountId: number): Eventually<boolean> {

@@ -53,9 +53,34 @@ function isTrusted(trusted: BlockList, address: string): boolean {
 const REMEMBERED_ADDRESSES = 10_000;
 
 /**
+ * The longest hop a balancer writes, a bracketed IPv6 address with an IPv4 tail and a port
+ * (`[ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255]:65535`, 55 characters), with room for a zone: longer
+ * text is no address, and is not handed to a parser.
+ */
+const MAX_HOP_LENGTH = 80;
+const BRACKETED_IPV6 = /^\[([^\]]+)\](?::\d{1,5})?$/;
+const IPV4_WITH_PORT = /^([\d.]+):\d{1,5}$/;
+
+/**
+ * The address one X-Forwarded-For hop names, as balancers write it: `198.51.100.7`, `2001:db8::1`,
+ * `198.51.100.7:50432` or `[2001:db8::1]:443`; null for anything else.
+ */
+export function hopAddress(hop: string): string | null {
+  const text = hop.trim();
+  if (text.length > MAX_HOP_LENGTH) return null;
+  if (isIP(text) !== 0) return text;
+  const bracketed = BRACKETED_IPV6.exec(text)?.[1];
+  if (bracketed !== undefined) return isIP(bracketed) === 6 ? bracketed : null;
+  const withPort = IPV4_WITH_PORT.exec(text)?.[1];
+  return withPort !== undefined && isIP(withPort) === 4 ? withPort : null;
+}
+
+/**
  * Who sent a request, for per-address limits. Behind a load balancer every connection comes from the
  * balancer, so when the peer is a trusted proxy the client is the last address in X-Forwarded-For that no
- * trusted proxy wrote (the ones before it are the client's word, and a client can write anything there).
+ * trusted proxy wrote (the ones before it are the client's word, and a client can write anything there). A
+ * hop that cannot be read ends the walk at the trusted proxy that wrote it: whatever stands to its left was
+ * written by someone else, and a client would write there the address it wants to be counted as.
  */
 export function createClientAddress(trustedProxies: BlockList) {
   const addresses = new Map<string, { limited: string; trusted: boolean }>();
@@ -72,10 +97,14 @@ export function createClientAddress(trustedProxies: BlockList) {
     let client = known(request.socket.remoteAddress ?? '');
     if (!client.trusted) return client.limited;
     const forwarded = request.headers['x-forwarded-for'];
-    const hops = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',');
-    for (let i = hops.length - 1; i >= 0 && client.trusted; i--) {
-      const hop = (hops[i] as string).trim();
-      if (isIP(hop) !== 0) client = known(hop);
+    const header = Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '');
+    // From the right, one hop at a time: only the hops walked are read, however long the header.
+    for (let end = header.length; end >= 0 && client.trusted; ) {
+      const start = header.lastIndexOf(',', end - 1) + 1;
+      const address = hopAddress(header.slice(start, end));
+      if (address === null) break;
+      client = known(address);
+      end = start - 1;
     }
     return client.limited;
   };

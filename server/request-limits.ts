@@ -49,8 +49,9 @@ export function createRequestLimits(limiter: RateLimiter, settings: RateLimitSet
       return takeAll([['without-key', `without-key:${address}`, settings.withoutKey]]);
     },
     /**
-     * Whether requests without a working key from this address are refused for now: a key this process does
-     * not know is then refused before the database is asked about it, so guessing keys costs no queries.
+     * Whether requests without a working key from this address are refused for now: a key that is not on
+     * the list of working keys is then refused before the database is asked about it, so guessing keys costs
+     * no queries.
      */
     withoutKeySpent(address: string): boolean {
       return settings.withoutKey > 0 && limiter.isSpent(`without-key:${address}`);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { API_PATH } from '#core/webmail-info.ts';
 import type { Accounts } from './accounts.ts';
 import { ANSWERS, type Answer, billingAnswer, foundAnswer } from './answers.ts';
+import { bearerKey } from './bearer-key.ts';
 import type { Eventually } from './eventually.ts';
 import { type Exchange, exchangeSteps, pathOf } from './exchange.ts';
 import type { Lookup } from './lookup.ts';
@@ -38,13 +39,6 @@ export interface ConnectionSettings {
   requestTimeoutMs: number;
   /** 0: no cap. */
   maxConnections: number;
-}
-
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
-
-function bearerKey(request: IncomingMessage): string | null {
-  const match = BEARER.exec(request.headers.authorization ?? '');
-  return match?.[1] ?? null;
 }
 
 function carriesBody(request: IncomingMessage): boolean {
@@ -156,19 +150,8 @@ export function createHandler(deps: ServiceDeps) {
     );
   }
 
-  function receiveLookup(exchange: Exchange): Answer | undefined {
-    const { request, response } = exchange;
-    const address = deps.clientAddress(request);
-    if (request.method !== 'POST') {
-      response.setHeader('Allow', 'POST');
-      return refuseWithoutKey(exchange, ANSWERS.methodNotAllowed, address);
-    }
-    const key = bearerKey(request);
-    if (key === null) return refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
-    // Once an address has used up its requests without a working key, a key this process does not know is
-    // refused without asking the database: guessing keys costs no queries.
-    if (!deps.accounts.knows(key) && limits.withoutKeySpent(address))
-      return rateLimited(exchange, 'without-key');
+  /** A request with a key: served when the key works and no limit refuses it, refused as without one if not. */
+  function checkKey(exchange: Exchange, key: string, address: string): Answer | undefined {
     return then(exchange, deps.accounts.accountForKey(key), (account) => {
       if (account === null) return refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
       return then(exchange, limits.admitWithKey(address, account), (refusedBy) => {
@@ -177,6 +160,23 @@ export function createHandler(deps: ServiceDeps) {
         return undefined;
       });
     });
+  }
+
+  function receiveLookup(exchange: Exchange): Answer | undefined {
+    const { request, response } = exchange;
+    const address = deps.clientAddress(request);
+    if (request.method !== 'POST') {
+      response.setHeader('Allow', 'POST');
+      return refuseWithoutKey(exchange, ANSWERS.methodNotAllowed, address);
+    }
+    const key = bearerKey(request.headers.authorization);
+    if (key === null) return refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
+    if (deps.accounts.knows(key) || !limits.withoutKeySpent(address)) return checkKey(exchange, key, address);
+    // The address has used up its requests without a working key: a key is asked of the database only if
+    // the list of working keys has it, so guessing keys costs no queries, and a working key still gets in.
+    return then(exchange, deps.accounts.isListed(key), (listed) =>
+      listed ? checkKey(exchange, key, address) : rateLimited(exchange, 'without-key'),
+    );
   }
 
   /** /healthz, /readyz and /metrics: for load balancers and monitoring, with no key and no rate limit. */

@@ -133,6 +133,14 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
       );
       return row?.id ?? null;
     },
+    async liveKeyHashPrefixes(length) {
+      const live = await rows<{ prefix: string }>(
+        undefined,
+        'SELECT substr(key_hash, 1, $1) AS prefix FROM api_keys WHERE revoked_at IS NULL',
+        [length],
+      );
+      return live.map((row) => row.prefix);
+    },
     async canPay(accountId, time) {
       const row = await first<{ ok: boolean }>(
         'can-pay',

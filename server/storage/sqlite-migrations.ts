@@ -39,14 +39,17 @@ export const MIGRATIONS: readonly string[] = [
    CREATE TABLE write_probe (id INTEGER PRIMARY KEY CHECK (id = 1), probed_at INTEGER NOT NULL);`,
 ];
 
-/** Brings the file's schema up to date, each step in its own write transaction. */
+/**
+ * Brings the file's schema up to date in one write transaction, the version read inside it: when several
+ * processes open a new file at once (the service and `keys create`, or several services), one migrates while
+ * the others wait for its lock, then find the work done. A version read before the lock lets two run the
+ * same step, and leaves a file that no later start can open ("duplicate column name").
+ */
 export function migrateSqlite(db: Database.Database): void {
-  const version = db.pragma('user_version', { simple: true }) as number;
-  for (const [index, migration] of MIGRATIONS.entries()) {
-    if (index < version) continue;
-    db.transaction(() => {
-      db.exec(migration);
-      db.pragma(`user_version = ${index + 1}`);
-    }).immediate();
-  }
+  db.transaction(() => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version >= MIGRATIONS.length) return;
+    for (const migration of MIGRATIONS.slice(version)) db.exec(migration);
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  }).immediate();
 }

@@ -8,6 +8,31 @@ import type { AccountSummary, CachedRow, Storage } from './storage.ts';
 
 export type SqliteDb = Database.Database;
 
+/** How long a statement waits for another process's lock before failing with "database is locked". */
+const BUSY_TIMEOUT_MS = 5_000;
+/** The pause between two tries to switch a new file to WAL while another process switches it. */
+const WAL_SWITCH_RETRY_MS = 5;
+
+/**
+ * Switches the file to write-ahead logging. On a new file the switch reads the header, then writes it: and
+ * SQLite fails a read turning into a write at once with "database is locked", without waiting (two such
+ * would wait for each other forever), when another process is switching the same file. So it is tried
+ * again, for as long as a lock is waited for; once the other process is done, the file is in WAL already.
+ */
+function switchToWal(db: SqliteDb): void {
+  const deadline = performance.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || performance.now() > deadline) throw error;
+      // A pause that blocks, as the whole open does: it runs once, at start.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, WAL_SWITCH_RETRY_MS);
+    }
+  }
+}
+
 /** What SQLite's error codes say is wrong with the file, for a message an operator can act on. */
 function describeOpenFailure(path: string, error: unknown): Error {
   const code = (error as { code?: unknown }).code;
@@ -38,10 +63,9 @@ export function openSqliteDatabase(path: string): SqliteDb {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let db: SqliteDb | undefined;
   try {
-    db = new Database(path);
-    db.pragma('journal_mode = WAL');
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    switchToWal(db);
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     const problems = db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
     if (problems[0]?.quick_check !== 'ok') {
@@ -74,6 +98,9 @@ export function createSqliteStorage(db: SqliteDb, description: string): Storage 
   const findAccount = db.prepare<[string], { id: number }>(
     'SELECT account_id AS id FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL',
   );
+  const liveKeyHashPrefixes = db
+    .prepare<[number], string>('SELECT substr(key_hash, 1, ?) FROM api_keys WHERE revoked_at IS NULL')
+    .pluck();
   const canPayStatement = db.prepare<[number, number], { ok: number }>(
     `SELECT ${canPaySql('?')} AS ok FROM accounts WHERE id = ?`,
   );
@@ -147,6 +174,7 @@ export function createSqliteStorage(db: SqliteDb, description: string): Storage 
   return {
     description,
     accountIdForKeyHash: (keyHash) => findAccount.get(keyHash)?.id ?? null,
+    liveKeyHashPrefixes: (length) => liveKeyHashPrefixes.all(length),
     canPay: (accountId, time) => canPayStatement.get(time, accountId)?.ok === 1,
     charge: (asked, time) => charge.immediate(asked, time),
     createAccount(account) {

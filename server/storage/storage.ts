@@ -48,6 +48,8 @@ export interface Storage {
   readonly description: string;
   /** The account of a key that exists and is not revoked; null otherwise. */
   accountIdForKeyHash(keyHash: string): Eventually<number | null>;
+  /** The first `length` characters of the hash of every key that is not revoked, in one query. */
+  liveKeyHashPrefixes(length: number): Eventually<string[]>;
   /** Whether the account could pay for one answer at `time`. */
   canPay(accountId: number, time: number): Eventually<boolean>;
   /**

@@ -95,6 +95,34 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
     expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
   });
 
+  it('serves a working key it has never seen from an address whose wrong keys met their limit', async () => {
+    const service = await start({ RATE_LIMIT_WITHOUT_KEY: '3' });
+    const guesses = await inTurn(5, (i) => service.lookup({ email: 'gmail.com' }, `wl_guess_${i}`));
+    expect(statuses(guesses)).toEqual([401, 401, 401, 429, 429]);
+    // Made as `keys create` makes one beside a running service: this process has not seen it.
+    const key = await service.createKey({ credits: 10 });
+    const answered = await service.lookup({ email: 'gmail.com' }, key);
+    expect(answered.status).toBe(200);
+    expect(answered.json).toMatchObject({ success: true });
+    // Wrong keys from there are still refused, new ones and ones tried before, and so are requests without one.
+    for (const wrong of ['wl_guess_new', 'wl_guess_0', null])
+      expectRateLimited(await service.lookup({ email: 'gmail.com' }, wrong));
+    expect(await service.balance(key)).toMatchObject({ credits: 9, lookups: 1 });
+  });
+
+  it('counts a client behind a trusted balancer that writes ip:port by that address, not by what it wrote', async () => {
+    const service = await start({ RATE_LIMIT_WITHOUT_KEY: '2', TRUSTED_PROXIES: '127.0.0.1' });
+    // A client writes a new address each time; the balancer appends the one it saw, with its port.
+    const fromBalancer = (i: number) =>
+      service.lookup({ email: 'gmail.com' }, null, {
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Forwarded-For': `192.0.2.${i}, 198.51.100.7:${50_000 + i}`,
+        },
+      });
+    expect(statuses(await inTurn(4, fromBalancer))).toEqual([401, 401, 429, 429]);
+  });
+
   it('never limits the health, readiness and metrics endpoints', async () => {
     const service = await start({ RATE_LIMIT_WITHOUT_KEY: '1', RATE_LIMIT_PER_ADDRESS: '1' });
     expect((await service.lookup({ email: 'gmail.com' }, null)).status).toBe(401);

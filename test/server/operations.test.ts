@@ -1,11 +1,11 @@
-import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATH } from '#core/webmail-info.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite.ts';
-import { type ServiceProcess, unprivilegedUser } from '../support/service-process.ts';
+import type { ServiceProcess } from '../support/service-process.ts';
 import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 import { closesWithin, openRawConnection, rawRequest } from './raw-connection.ts';
 
@@ -124,14 +124,6 @@ describe('a SQLite database that cannot be used is refused on start', () => {
     return path;
   }
 
-  /** Hands the folder and file to the user the service runs as (nobody, when the tests run as root). */
-  function giveAway(dir: string, path: string) {
-    const { uid, gid } = unprivilegedUser();
-    if (uid === undefined) return;
-    chownSync(dir, uid, gid);
-    chownSync(path, uid, gid);
-  }
-
   it('refuses a file that is not a database, naming it', async () => {
     const path = join(folder(), 'service.db');
     writeFileSync(path, Buffer.from(Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 256)));
@@ -153,7 +145,6 @@ describe('a SQLite database that cannot be used is refused on start', () => {
   it('refuses a read-only file', async () => {
     const dir = folder();
     const path = databaseIn(dir);
-    giveAway(dir, path);
     chmodSync(path, 0o444);
     await expect(stack.startService({ DATABASE_PATH: path }, { unprivileged: true })).rejects.toThrow(
       new RegExp(`exited with 1:[\\s\\S]*${path} cannot be written`),
@@ -163,7 +154,6 @@ describe('a SQLite database that cannot be used is refused on start', () => {
   it('refuses a database in a read-only folder (its write-ahead log goes beside it)', async () => {
     const dir = folder();
     const path = databaseIn(dir);
-    giveAway(dir, path);
     chmodSync(dir, 0o555);
     await expect(stack.startService({ DATABASE_PATH: path }, { unprivileged: true })).rejects.toThrow(
       new RegExp(`exited with 1:[\\s\\S]*${path} cannot be written`),

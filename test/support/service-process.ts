@@ -1,5 +1,5 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -52,8 +52,8 @@ export interface ServiceOptions {
   /** Gives the service a new database on this PostgreSQL server, rather than a new SQLite file. */
   postgres?: PostgresServer | undefined;
   /**
-   * Runs the service as an unprivileged user (nobody) when the tests run as root, who may write any file:
-   * so that a read-only database is read-only to it. Its temporary folder is given to that user.
+   * Holds the service to file modes when the tests run as root, who may write any file: so that a read-only
+   * database is read-only to it (withoutPrivileges).
    */
   unprivileged?: boolean;
 }
@@ -70,11 +70,41 @@ export const WITHOUT_LIMITS = {
   MAX_CONNECTIONS: '0',
 };
 
-/** The uid and gid of `nobody` when the tests run as root; nothing otherwise. */
-export function unprivilegedUser(): { uid: number; gid: number } | { uid?: undefined; gid?: undefined } {
-  if (process.getuid?.() !== 0) return {};
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'nobody'], { encoding: 'utf8' }));
-  return { uid: id('-u'), gid: id('-g') };
+/** setpriv's options that start a command with no capabilities at all, root's included. */
+const NO_CAPABILITIES = ['--inh-caps=-all', '--bounding-set=-all', '--'];
+let capabilitiesDropChecked = false;
+
+/**
+ * That setpriv starts a command with no effective capabilities here; a clear failure, never a skip, when it
+ * cannot (no setpriv, or a container that took CAP_SETPCAP from root).
+ */
+function checkCapabilitiesDrop(): void {
+  if (capabilitiesDropChecked) return;
+  const effective = `process.stdout.write(/^CapEff:\\s*(\\w+)/m.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'))[1])`;
+  const result = spawnSync('setpriv', [...NO_CAPABILITIES, process.execPath, '-e', effective], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0 || !/^0+$/.test(result.stdout)) {
+    throw new Error(
+      'The tests run as root, who may write any file, so they start the service as root without capabilities ' +
+        `(setpriv ${NO_CAPABILITIES.join(' ')}), which file modes bind; that failed here ` +
+        `(${result.error?.message ?? (result.stderr.trim() || `it still had the capabilities ${result.stdout}`)}). ` +
+        'Install util-linux (setpriv), let root keep CAP_SETPCAP, or run the tests as a user other than root.',
+    );
+  }
+  capabilitiesDropChecked = true;
+}
+
+/**
+ * The command that runs `command` held to file modes: as it is for a user other than root; for root, with
+ * setpriv, as root without capabilities. Not as another user (nobody): that user cannot enter a checkout in a
+ * folder only its owner may enter (mktemp -d's 0700, root's home), and would fail before the check a test is
+ * about. Root without capabilities still reads a checkout root made, and owns the files the test made.
+ */
+export function withoutPrivileges(command: string, args: readonly string[]): [string, string[]] {
+  if (process.getuid?.() !== 0) return [command, [...args]];
+  checkCapabilitiesDrop();
+  return ['setpriv', [...NO_CAPABILITIES, command, ...args]];
 }
 
 async function databaseFor(
@@ -98,8 +128,6 @@ export async function startServiceProcess(
   { keepOutput = true, postgres, unprivileged = false }: ServiceOptions = {},
 ): Promise<ServiceProcess> {
   const dir = mkdtempSync(join(tmpdir(), 'webmail-service-'));
-  const user = unprivileged ? unprivilegedUser() : {};
-  if (user.uid !== undefined) chownSync(dir, user.uid, user.gid);
   const databaseEnv = await databaseFor(env, dir, postgres);
   const output: string[] = [];
   // Opened when first needed: a test may start a service on a database this process could not open.
@@ -118,11 +146,12 @@ export async function startServiceProcess(
   };
 
   const launch = async (): Promise<{ child: ChildProcess; baseUrl: string }> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+    const service = [process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')]] as const;
+    const [command, args] = unprivileged ? withoutPrivileges(...service) : service;
+    const child = spawn(command, args, {
       cwd: ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env, ...databaseEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...user,
     });
     const baseUrl = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(
