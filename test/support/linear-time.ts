@@ -14,6 +14,12 @@ import { expect } from 'vitest';
  */
 export const GROWTH = 4;
 export const MAX_TIME_RATIO = 6;
+/**
+ * For a reading of a part of fixed size in a growing input (the last window of a text): GROWTH times the
+ * input costs at most this many times the time. A reading that follows the input's length costs GROWTH
+ * times, one that reads only its part about once.
+ */
+export const MAX_FIXED_PART_RATIO = 2;
 /** The smaller input is grown until one call takes at least this long (ms), the fastest of three. */
 const MIN_CALL_MS = 0.25;
 /** Each timed sample repeats the call until it lasts this long (ms), so the timer's resolution says nothing. */
@@ -87,6 +93,7 @@ export function measureGrowth(
   run: (input: string) => unknown,
   seed: string,
   wrap: (repeated: string) => string = (repeated) => repeated,
+  bound = MAX_TIME_RATIO,
 ): Growth {
   let length = Math.max(seed.length, 256);
   let small = wrap(grown(seed, length));
@@ -102,7 +109,7 @@ export function measureGrowth(
   let smallMs = Number.POSITIVE_INFINITY;
   let largeMs = Number.POSITIVE_INFINITY;
   // Alternately, so that a busy spell of the machine falls on both sizes alike.
-  const unsettled = () => largeMs / smallMs > MAX_TIME_RATIO && largeMs / smallMs <= 2 * MAX_TIME_RATIO;
+  const unsettled = () => largeMs / smallMs > bound && largeMs / smallMs <= 2 * bound;
   for (let i = 0; i < SAMPLES || (unsettled() && i < MOST_SAMPLES); i++) {
     smallMs = Math.min(
       smallMs,
@@ -132,6 +139,20 @@ export function expectLinear(
 ): Growth {
   const growth = measureGrowth(run, seed, wrap);
   expect(growth.ratio, describeGrowth(growth, seed)).toBeLessThanOrEqual(MAX_TIME_RATIO);
+  return growth;
+}
+
+/**
+ * Asserts that a reading of a part of fixed size does not follow the input's length: GROWTH times the input
+ * costs at most MAX_FIXED_PART_RATIO times the time. The seed must already hold several parts.
+ */
+export function expectIndependentOfLength(
+  run: (input: string) => unknown,
+  seed: string,
+  wrap?: (repeated: string) => string,
+): Growth {
+  const growth = measureGrowth(run, seed, wrap, MAX_FIXED_PART_RATIO);
+  expect(growth.ratio, describeGrowth(growth, seed)).toBeLessThanOrEqual(MAX_FIXED_PART_RATIO);
   return growth;
 }
 
