@@ -200,7 +200,7 @@ function unvalidatedWords(text: string): number {
 
 const UNVALIDATED = "words around each '@', unchecked";
 
-interface Scanner {
+export interface Scanner {
   name: string;
   /** Scans the text as a user of the library would, returning how many matches it found. */
   scan: (text: string) => number;
@@ -211,7 +211,7 @@ function percent(value: number): string {
 }
 
 /** Times every scanner on the same text, in turn, round after round: each one's median ms per run. */
-function timeScanners(
+export function timeScanners(
   scanners: readonly Scanner[],
   text: string,
 ): Map<string, { ms: number; samples: number; runs: number }> {

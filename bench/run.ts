@@ -4,6 +4,7 @@ import { benchCatalog } from './catalog.ts';
 import { benchContentScript } from './content-script.ts';
 import { printDnsEvidence } from './dns-evidence.ts';
 import { benchExtraction } from './extraction.ts';
+import { benchHostileText } from './hostile-text.ts';
 import { benchLookupPath } from './lookup-path.ts';
 import { benchPageCost } from './page-cost.ts';
 import { benchPopupList } from './popup-list.ts';
@@ -17,6 +18,9 @@ console.log(
   `Webmail Lookup benchmarks, ${new Date().toISOString()}, Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}`,
 );
 await printMeasured('Address extraction (Node, same text for all)', () => benchExtraction());
+await printMeasured('Text written to be slow, beside ordinary text of its length (Node)', () =>
+  benchHostileText(),
+);
 await printMeasured('Typo suggestions beside extraction (Node, per address on one page-like set)', () =>
   benchSuggestions(),
 );

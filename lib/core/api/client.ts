@@ -154,10 +154,20 @@ function retryAfterSeconds(response: Response): number | null {
   return Number.isFinite(seconds) ? Math.max(0, Math.ceil(seconds)) : null;
 }
 
+/** Punctuation that ends a sentence around a URL rather than the URL: `(see https://x.com/top-up).` */
+const SENTENCE_PUNCTUATION = new Set('.,;:!?)]');
+
+/** A URL without the sentence's punctuation after it: read back from its end, once over each character. */
+function withoutTrailingPunctuation(url: string): string {
+  let end = url.length;
+  while (end > 0 && SENTENCE_PUNCTUATION.has(url[end - 1] ?? '')) end--;
+  return url.slice(0, end);
+}
+
 /** The first http(s) URL in a message, for the "top up" link of a billing refusal. */
 export function findTopUpUrl(message: string): string | null {
   for (const candidate of message.match(/https?:\/\/[^\s"'<>]+/g) ?? []) {
-    const trimmed = candidate.replace(/[.,;:!?)\]]+$/, '');
+    const trimmed = withoutTrailingPunctuation(candidate);
     try {
       const url = new URL(trimmed);
       if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;

@@ -1,4 +1,10 @@
 /**
+ * RFC 1035 §2.3.4: a host name has at most 253 characters. A longer one (from a hostile zone's TXT record,
+ * say) is no host, and no pattern is tried on it: each test then reads a bounded stretch of text.
+ */
+export const MAX_HOST_LENGTH = 253;
+
+/**
  * Compiles an MX host pattern into a matcher. `*.` at the start stands for one or more labels; `*` anywhere
  * else for any run of host characters within one label. Anchored at both ends, so `mx*.zoho.com` never
  * matches `mx.zoho.com.evil.example`.
@@ -11,7 +17,7 @@ export function compileHostPattern(pattern: string): (host: string) => boolean {
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
     .join('[a-z0-9-]*');
   const regex = new RegExp(`^${anyLabels ? '(?:[a-z0-9-]+\\.)+' : ''}${body}$`);
-  return (host) => regex.test(host);
+  return (host) => host.length <= MAX_HOST_LENGTH && regex.test(host);
 }
 
 /** A host name as DNS gives it (any case, a trailing dot, stray spaces) in the form patterns are written in. */

@@ -1,4 +1,4 @@
-import { normalizeHost } from './host-pattern.ts';
+import { MAX_HOST_LENGTH, normalizeHost } from './host-pattern.ts';
 
 /**
  * Reading SPF records (RFC 7208) for what they say about who sends a domain's mail. Pure text; the service
@@ -23,13 +23,16 @@ export function spfRecords(txtRecords: readonly string[]): string[] {
 /**
  * The domains whose SPF records a record hands its verdict to, in the record's order: the targets of its
  * authorising includes and of its redirect, in the form host patterns are written in. A target with a macro
- * (`%{i}.spf.example`) names no single record, so it is left out.
+ * (`%{i}.spf.example`) names no single record, nor does one longer than a host name: both are left out.
  */
 export function spfDelegations(record: string): string[] {
   const targets: string[] = [];
   for (const term of record.split(/\s+/).slice(1)) {
     const target = DELEGATION.exec(term)?.[1];
-    if (target && !target.includes('%')) targets.push(normalizeHost(target));
+    if (!target || target.includes('%')) continue;
+    // A target longer than a host name names no record: it is neither matched nor followed.
+    const host = normalizeHost(target);
+    if (host.length <= MAX_HOST_LENGTH) targets.push(host);
   }
   return targets;
 }

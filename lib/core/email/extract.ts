@@ -1,3 +1,4 @@
+import { type Reach, readWindow } from './text-window.ts';
 import { isTopLevelDomain } from './top-level-domains.ts';
 
 export interface FoundEmail {
@@ -14,6 +15,11 @@ const MAX_DOMAIN_LENGTH = 253;
 const MAX_LABEL_LENGTH = 63;
 /** How far back a URL's `//` is looked for before `user:password@` or `/path@`. */
 const MAX_URL_LOOKBACK = 100;
+/**
+ * The most the judgement of an `@` reads around it: back over a local part, the character before it and a
+ * URL's `//` before that; ahead over a domain and the two characters after it (`:` and what follows).
+ */
+const REACH: Reach = { behind: MAX_LOCAL_LENGTH + MAX_URL_LOOKBACK + 2, ahead: MAX_DOMAIN_LENGTH + 3 };
 
 /** A first domain part like `2x` or `1.5x` is an image scale (logo@2x.png, sprite@1.5x.mov), not a mail host. */
 const IMAGE_SCALE = /^\d+(?:\.\d+)?x$/i;
@@ -238,9 +244,14 @@ function mayHaveCapitals(text: string, from: number, end: number): boolean {
  *
  * With `from` and `to`, only the addresses whose `@` lies in `[from, to)` are found, each judged in the
  * whole text: reading a text window by window finds exactly what one reading finds (a page's 1 MB text
- * node is read in windows, between which the scanner may yield).
+ * node is read in windows, between which the scanner may yield), and a window costs what its own length
+ * does, wherever it lies.
  */
 export function extractEmails(text: string, from = 0, to = text.length): FoundEmail[] {
+  return readWindow(text, from, to, REACH, addressesIn);
+}
+
+function addressesIn(text: string, from: number, to: number): FoundEmail[] {
   const found: FoundEmail[] = [];
   for (let at = text.indexOf('@', from); at !== -1 && at < to; at = text.indexOf('@', at + 1)) {
     const start = localStart(text, at);

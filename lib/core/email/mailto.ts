@@ -32,12 +32,13 @@ export function parseMailto(href: string): string[] {
         recipients.push(pair.slice(equals + 1));
     }
   }
-  const addresses: string[] = [];
+  // A set, as a link may name thousands of recipients: each is looked for once, not in a list of all before it.
+  const addresses = new Set<string>();
   for (const recipient of recipients) {
     for (const part of decoded(recipient)?.split(',') ?? []) {
       const [first] = findEmails(part, 0, part.length, 'address');
-      if (first && !addresses.includes(first.address)) addresses.push(first.address);
+      if (first) addresses.add(first.address);
     }
   }
-  return addresses;
+  return [...addresses];
 }

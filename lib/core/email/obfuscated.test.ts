@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FoundEmail } from './extract.ts';
 import { extractObfuscatedEmails, findEmails, mayHoldAddress, SHORT_TEXT_LENGTH } from './obfuscated.ts';
 
 const found = (text: string) => findEmails(text).map(({ address }) => address);
@@ -150,6 +151,66 @@ describe('addresses written for people', () => {
     const windowed = windows.slice(1).flatMap((end, i) => findEmails(text, windows[i], end));
     expect(windowed).toEqual(whole);
     expect(whole.map(({ address }) => address)).toEqual(['jane@example.com', 'bob@example.org']);
+  });
+});
+
+describe('how far a written address reaches', () => {
+  const spaces = (count: number) => ' '.repeat(count);
+
+  it('has a local part of at most 64 characters past its leading punctuation, never the tail of a longer one', () => {
+    expect(found(`${'a'.repeat(64)} [at] example.com`)).toEqual([`${'a'.repeat(64)}@example.com`]);
+    expect(found(`${'a'.repeat(65)} [at] example.com`)).toEqual([]);
+    expect(found(`${'a'.repeat(62)} minus b [at] example.com`)).toHaveLength(1);
+    expect(found(`${'a'.repeat(63)} minus b [at] example.com`)).toEqual([]);
+  });
+
+  it('has a local part spanning at most 128 characters as written, its leading punctuation included', () => {
+    expect(found(` ${'-'.repeat(124)}jane [at] example.com`)).toEqual(['jane@example.com']);
+    expect(found(` ${'-'.repeat(125)}jane [at] example.com`)).toEqual([]);
+  });
+
+  it('has a domain spanning at most 506 characters as written', () => {
+    const wide = `${spaces(20)}dot${spaces(20)}b`.repeat(11);
+    expect(found(`jane [at] a${wide}.${'c'.repeat(16)}.com`)).toHaveLength(1);
+    expect(found(`jane [at] a${wide}.${'c'.repeat(17)}.com`)).toEqual([]);
+  });
+
+  it('spans at most 64 characters of white space at one place', () => {
+    expect(found(`jane${spaces(64)}[at] example.com`)).toEqual(['jane@example.com']);
+    expect(found(`jane${spaces(65)}[at] example.com`)).toEqual([]);
+    expect(found(`jane [at]${spaces(64)}example.com`)).toEqual(['jane@example.com']);
+    expect(found(`jane [at]${spaces(65)}example.com`)).toEqual([]);
+    expect(found(`jane [${spaces(64)}at] example.com`)).toEqual(['jane@example.com']);
+    expect(found(`jane [${spaces(65)}at] example.com`)).toEqual([]);
+    expect(found(`jane [at] example${spaces(64)}dot com`)).toEqual(['jane@example.com']);
+    expect(found(`jane [at] example${spaces(65)}dot com`)).toEqual([]);
+  });
+
+  it('takes a bare `at` as the whole of its text past at most 64 characters of white space', () => {
+    expect(found(`${spaces(64)}pippin at gimp.org${spaces(64)}`)).toEqual(['pippin@gimp.org']);
+    expect(found(`${spaces(65)}pippin at gimp.org`)).toEqual([]);
+    expect(found(`pippin at gimp.org${spaces(65)}`)).toEqual([]);
+  });
+
+  it('reads a separator inside the domain of the address before it as part of that domain', () => {
+    expect(found('x-AT-a.b-AT-c.com')).toEqual(['x@a.b-at-c.com']);
+  });
+
+  /** Texts whose addresses reach as far as a separator's reading may, around and beyond a window. */
+  const FAR_REACHING = [
+    `${spaces(60)}jane.doe at example.org`,
+    `${'-'.repeat(120)}jane [at] example.com or bob at example.com`,
+    `x-AT-a${`${spaces(8)}dot${spaces(8)}a`.repeat(20)}-AT-c.com`,
+    `jane at a${`${spaces(20)}[dot]${spaces(20)}b`.repeat(9)}.${'c'.repeat(40)}.com${spaces(64)}[${spaces(64)}dot${spaces(64)}]${spaces(64)}b.com`,
+  ];
+
+  it.each(FAR_REACHING)('reads a text in two windows as in one, wherever they meet: %#', (text) => {
+    const inOrder = (found: FoundEmail[]) => found.map(({ address, start }) => `${start} ${address}`).sort();
+    const whole = inOrder(findEmails(text));
+    for (let cut = 0; cut <= text.length; cut++)
+      expect(inOrder([...findEmails(text, 0, cut), ...findEmails(text, cut)]), `cut at ${cut}`).toEqual(
+        whole,
+      );
   });
 });
 
