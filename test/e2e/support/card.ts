@@ -14,12 +14,28 @@
  */
 import { seriousViolations } from './axe.ts';
 import { type Box, shownText } from './in-page.ts';
+import { pollUntil } from './poll-until.ts';
 
 /** The card's host element, as the content script names it (entrypoints/content/card-tag.ts). */
 export const CARD_TAG = 'webmail-lookup-card';
 
 /** A function to run in the page with the card's root, or its source (to put helpers of in-page.ts in it). */
 export type PageFunction<A, R> = ((root: ShadowRoot | null, argument: A) => R | Promise<R>) | string;
+
+/**
+ * How long a read waits for the card to show what it asks about: as long as a first answer may take. The
+ * card opens, answers, and may close and open again as the pointer rests; a read a moment early saw nothing.
+ */
+const SHOWN_TIMEOUT_MS = 15_000;
+
+/** Whether the card is open and shows an answer or an error, not loading (evaluated in the page). */
+function isAnswered(root: ShadowRoot | null): boolean {
+  return (
+    !!root?.host.isConnected &&
+    !!root.querySelector('[data-testid="result-card"]') &&
+    !root.querySelector('[data-testid="loading"]')
+  );
+}
 
 /** One browser's way into the card, and a person's click. */
 export interface CardAccess {
@@ -56,55 +72,52 @@ export class Card {
     return this.access.withRoot((root) => !!root?.host.isConnected, null);
   }
 
-  /** What a person reads in an element: its text and the text CSS draws in it; null without the element. */
-  text(target: string): Promise<string | null> {
-    return this.access.withRoot<string, string | null>(
-      `(root, selector) => {
-        const element = root?.host.isConnected ? root.querySelector(selector) : null;
-        return element ? (${shownText})(element) : null;
-      }`,
-      selectorOf(target),
-    );
+  /** What a person reads in an element: its text and the text CSS draws in it, once the card shows it. */
+  text(target: string): Promise<string> {
+    return this.whenShown(target, shownText, null);
   }
 
+  /** An attribute of an element, once the card shows it; null where the element has no such attribute. */
   attribute(target: string, name: string): Promise<string | null> {
-    return this.access.withRoot(
-      (root, { selector, name }) =>
-        (root?.host.isConnected && root.querySelector(selector)?.getAttribute(name)) || null,
-      { selector: selectorOf(target), name },
-    );
+    return this.whenShown(target, (element, name) => element.getAttribute(name), name);
   }
 
+  /**
+   * How many elements `target` names in the card, once it has answered: a closed or loading card holds none
+   * of what a test counts, and its zero would pass for an absence.
+   */
   count(target: string): Promise<number> {
-    return this.access.withRoot(
-      (root, selector) => (root?.host.isConnected ? root.querySelectorAll(selector).length : 0),
+    return this.once(
+      `a count of ${target} in an answered card`,
+      `(root, selector) => (${isAnswered})(root) ? { value: root.querySelectorAll(selector).length } : null`,
       selectorOf(target),
     );
   }
 
-  /** An element's box on the page; null without it. */
-  box(target: string): Promise<Box | null> {
-    return this.access.withRoot((root, selector) => {
-      const rect = root?.host.isConnected ? root.querySelector(selector)?.getBoundingClientRect() : null;
-      return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
-    }, selectorOf(target));
+  /** An element's box on the page, once the card shows it. */
+  box(target: string): Promise<Box> {
+    return this.whenShown(
+      target,
+      (element) => {
+        const rect = element.getBoundingClientRect();
+        return { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+      },
+      null,
+    );
   }
 
-  /** A computed style of an element. */
-  style(target: string, property: string): Promise<string | null> {
-    return this.access.withRoot(
-      (root, { selector, property }) => {
-        const element = root?.host.isConnected ? root.querySelector(selector) : null;
-        return element ? getComputedStyle(element).getPropertyValue(property) : null;
-      },
-      { selector: selectorOf(target), property },
+  /** A computed style of an element, once the card shows it. */
+  style(target: string, property: string): Promise<string> {
+    return this.whenShown(
+      target,
+      (element, property) => getComputedStyle(element).getPropertyValue(property),
+      property,
     );
   }
 
   /** A person's click in the middle of an element. */
   async click(target: string): Promise<void> {
     const box = await this.box(target);
-    if (!box) throw new Error(`the card has no ${target}`);
     await this.access.click(box.x + box.width / 2, box.y + box.height / 2);
   }
 
@@ -113,29 +126,25 @@ export class Card {
    * it ever got hold of the card's root, which only the browser's own tools can. The card answers neither.
    */
   async scriptedClick(target: string): Promise<void> {
-    await this.access.withRoot((root, selector) => {
-      const element = root?.querySelector<HTMLElement>(selector);
-      if (!element) throw new Error(`the card has no ${selector}`);
-      element.click();
-      element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
-    }, selectorOf(target));
+    await this.whenShown(
+      target,
+      (element) => {
+        (element as HTMLElement).click();
+        element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+        return true;
+      },
+      null,
+    );
   }
 
   /** Waits until the card shows an answer or an error: not loading. */
-  async answered({ timeout = 15_000 } = {}): Promise<void> {
-    const deadline = Date.now() + timeout;
-    for (;;) {
-      const done = await this.access.withRoot(
-        (root) =>
-          !!root?.host.isConnected &&
-          !!root.querySelector('[data-testid="result-card"]') &&
-          !root.querySelector('[data-testid="loading"]'),
-        null,
-      );
-      if (done) return;
-      if (Date.now() > deadline) throw new Error(`the card showed no answer within ${timeout} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  async answered({ timeout = SHOWN_TIMEOUT_MS } = {}): Promise<void> {
+    await this.once(
+      'an answer in the card',
+      `(root) => (${isAnswered})(root) ? { value: true } : null`,
+      null,
+      timeout,
+    );
   }
 
   /** Waits until no card is on the page. */
@@ -145,6 +154,44 @@ export class Card {
       if (Date.now() > deadline) throw new Error(`the card was still open after ${timeout} ms`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+  }
+
+  /**
+   * Runs `read` on the element `target` names once the card is open and shows it, in the same evaluation,
+   * so that the element read is the one found. `read` is sent as source: it stands alone.
+   */
+  private whenShown<A, R>(
+    target: string,
+    read: (element: Element, argument: A) => R,
+    argument: A,
+  ): Promise<R> {
+    return this.once(
+      `the card's ${target}`,
+      `(root, { selector, argument }) => {
+        const element = root?.host.isConnected ? root.querySelector(selector) : null;
+        return element ? { value: (${read})(element, argument) } : null;
+      }`,
+      { selector: selectorOf(target), argument },
+    );
+  }
+
+  /**
+   * Evaluates `source` with the card's root until it gives `{ value }` rather than null, and gives that value;
+   * fails after `timeout` ms, saying what it waited for.
+   */
+  private async once<A, R>(
+    what: string,
+    source: string,
+    argument: A,
+    timeout = SHOWN_TIMEOUT_MS,
+  ): Promise<R> {
+    const found = await pollUntil(
+      () => this.access.withRoot<A, { value: R } | null>(source, argument),
+      (result) => result !== null,
+      what,
+      timeout,
+    );
+    return (found as { value: R }).value;
   }
 
   /**

@@ -13,8 +13,8 @@
 import type { Settings } from '#settings/schema.ts';
 import { seriousViolations } from './axe.ts';
 import { type Card, selectorOf } from './card.ts';
-import { launchChromiumNative } from './extension-browser.ts';
-import { launchFirefoxNative } from './firefox-browser.ts';
+import { launchBareChromium, launchChromiumNative } from './extension-browser.ts';
+import { launchBareFirefox, launchFirefoxNative } from './firefox-browser.ts';
 import { type Box, elementBox, type Field, fieldOf, isUnderlined, textBox } from './in-page.ts';
 import { pollUntil } from './poll-until.ts';
 
@@ -200,6 +200,23 @@ export interface NativeBrowser {
   tabCount(): Promise<number>;
   setColorScheme(scheme: ColorScheme): Promise<void>;
   stopBackground(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A page in a browser without the extension. */
+export interface BarePage {
+  /** Runs a self-contained function in the page, as PageDriver's `evaluate`. */
+  evaluate<A, R>(fn: (argument: A) => R, argument: A): Promise<Awaited<R>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The same browser without the extension, in a fresh profile of its own: what a page costs on its own, the
+ * reference for what the extension adds to it.
+ */
+export interface BareBrowser {
+  /** A page in a new tab, loaded. */
+  openPage(url: string): Promise<BarePage>;
   close(): Promise<void>;
 }
 
@@ -423,4 +440,9 @@ export async function launchBrowser(name: BrowserName, options: LaunchOptions = 
   const native =
     name === 'Chromium' ? await launchChromiumNative(options) : await launchFirefoxNative(options);
   return browserDriver(native);
+}
+
+/** The browser without the extension, in a fresh profile. */
+export function launchBareBrowser(name: BrowserName): Promise<BareBrowser> {
+  return name === 'Chromium' ? launchBareChromium() : launchBareFirefox();
 }

@@ -6,7 +6,7 @@ import type { Settings } from '#settings/schema.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
 import { CARD_TAG, Card, type PageFunction } from './card.ts';
 import { chromiumWithPolicy, unpackedExtensionId } from './chromium-policy.ts';
-import type { ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
+import type { BareBrowser, ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
 import { isUnderlined, textBox } from './in-page.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -90,6 +90,22 @@ export async function launchPlainBrowser(
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
+  };
+}
+
+/** Chromium without the extension, for the driver (driver.ts). */
+export async function launchBareChromium(): Promise<BareBrowser> {
+  const plain = await launchPlainBrowser();
+  return {
+    async openPage(url) {
+      const page = await plain.context.newPage();
+      await page.goto(url);
+      return {
+        evaluate: (fn, argument) => page.evaluate(fn as never, argument) as never,
+        close: () => page.close(),
+      };
+    },
+    close: () => plain.close(),
   };
 }
 

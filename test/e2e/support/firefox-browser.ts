@@ -13,11 +13,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type Page, type LaunchOptions as PuppeteerOptions } from 'puppeteer-core';
 import type { Settings } from '#settings/schema.ts';
 import { E2E_FIREFOX_DIR } from './build-extension.ts';
 import { CARD_TAG, Card, type PageFunction } from './card.ts';
-import type { ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
+import type { BareBrowser, ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
 import { pollUntil } from './poll-until.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -151,6 +151,39 @@ function homeWithManagedStorage(managed: Record<string, unknown>): string {
   return home;
 }
 
+/** Debian's Firefox ESR, headless, in a fresh profile of puppeteer's. */
+async function launchFirefox(options: PuppeteerOptions = {}): Promise<Browser> {
+  if (!existsSync(FIREFOX_PATH)) {
+    throw new Error(
+      `Firefox is needed for the Firefox end-to-end tests and is not at ${FIREFOX_PATH}. Install it with ` +
+        '`apt-get update && apt-get install -y firefox-esr` (as .ci/run does), or set FIREFOX_PATH.',
+    );
+  }
+  return puppeteer.launch({
+    ...options,
+    browser: 'firefox',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    defaultViewport: VIEWPORT,
+  });
+}
+
+/** Firefox without the extension, for the driver (driver.ts). */
+export async function launchBareFirefox(): Promise<BareBrowser> {
+  const browser = await launchFirefox();
+  return {
+    async openPage(url) {
+      const page = await browser.newPage();
+      await page.goto(url);
+      return {
+        evaluate: (fn, argument) => page.evaluate(fn as never, argument as never) as never,
+        close: () => page.close(),
+      };
+    },
+    close: () => browser.close(),
+  };
+}
+
 /**
  * Firefox with the built extension; `managed` is what the organisation's policy sets for it, `prefs` are
  * Firefox preferences of the profile (a dark system theme, a download folder).
@@ -165,21 +198,11 @@ export async function launchFirefoxWithExtension({
   /** The session takes certificates it cannot verify (a site's host served from loopback). */
   acceptInsecureCerts?: boolean;
 } = {}): Promise<FirefoxExtensionBrowser> {
-  if (!existsSync(FIREFOX_PATH)) {
-    throw new Error(
-      `Firefox is needed for the Firefox end-to-end tests and is not at ${FIREFOX_PATH}. Install it with ` +
-        '`apt-get update && apt-get install -y firefox-esr` (as .ci/run does), or set FIREFOX_PATH.',
-    );
-  }
   const uuid = randomUUID();
   const home = managed && homeWithManagedStorage(managed);
-  const browser = await puppeteer.launch({
+  const browser = await launchFirefox({
     ...(home && { env: { ...process.env, HOME: home } }),
-    browser: 'firefox',
-    executablePath: FIREFOX_PATH,
-    headless: true,
     acceptInsecureCerts,
-    defaultViewport: VIEWPORT,
     args: ['--remote-allow-system-access'],
     extraPrefsFirefox: { ...prefs, 'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: uuid }) },
   });
