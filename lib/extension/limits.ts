@@ -41,10 +41,12 @@ export const MAX_UNITS_PER_CLOCK_READ = 16;
 /** Text nodes read in less than this between two looks at the clock count as quick (ms). */
 export const QUICK_UNITS_MS = 0.5;
 /**
- * Text is read in windows of this many characters, the clock read after each: 16 K of the worst text
- * (all `@`, or `a@` repeated) takes about 1 ms to read, where a whole 1 MB node took 100 ms in Chromium.
+ * Text is read in windows of this many characters, the clock read after each, so that no window is a long
+ * task: the worst text for the written forms (a separator every few characters: `a-AT-b_AT_c [at] d.e at`)
+ * costs 0.8 to 3 µs a character in Node on 2 shared cores, 3 to 12 ms a window of 4 K; a 16 K window
+ * stalled Firefox's pages by 100 ms more than the bare page (test/e2e/hostile-text.test.ts).
  */
-export const TEXT_WINDOW = 16_384;
+export const TEXT_WINDOW = 4_096;
 /**
  * Past this many element children, a parent's children are taken to be alike in size and cut into runs by
  * their number: counting each of 1,900 children's elements cost 9 ms on the benchmark page.

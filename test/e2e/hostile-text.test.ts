@@ -27,7 +27,7 @@ const ALLOWANCE_MS = 50;
  * Tries at most, each with and without the extension; the best of each side counts. A busy machine stalls a
  * page now and then, with or without the extension; a freeze of the extension's stalls it every time.
  */
-const MAX_TRIES = 3;
+const MAX_TRIES = 5;
 /** Frames watched after the window's work, so that its last frame is seen (and reported, in Chromium). */
 const SETTLE_FRAMES = 5;
 /** How long the extension may take to find the address after the text: far more than reading it takes. */
