@@ -41,7 +41,7 @@ export default defineBackground(() => {
       return response.text();
     }),
   });
-  const budgets = createTabBudgets();
+  const budgets = createTabBudgets(browser.storage.session);
   const hoverBudgets = createHoverBudgets(browser.storage.session);
   const tabAddresses = createTabAddresses(browser.storage.session);
   const bulk = createBulkRunner({
