@@ -146,8 +146,9 @@ export interface BrowserDriver {
   /**
    * Stops the extension's background, as the browser does. Chromium stops an idle service worker at any time
    * (here through the DevTools protocol); it starts again on the next event. Firefox's background page never
-   * idles out (the MV2 build's is persistent): the nearest is the add-on reloaded, which ends the page and
-   * starts a new one, and closes the extension's open pages.
+   * idles out (the MV2 build's is persistent): the nearest is its process ended, as the system ends one when
+   * memory runs short. Firefox starts the page again in a new process; the extension's open pages are gone
+   * (closed). In both, what the browser keeps outside the background (storage.session, alarms) stays.
    */
   stopBackground(): Promise<void>;
   close(): Promise<void>;

@@ -115,6 +115,7 @@ type ExtensionApi = {
   tabs: { query(query: object): Promise<{ id: number }[]> };
   browserAction: { getBadgeText(details: object): Promise<string> };
   extension: { getViews(filter: object): Window[] };
+  runtime: { getBackgroundPage(): Promise<Window | null> };
 };
 
 export interface FirefoxExtensionBrowser {
@@ -132,8 +133,13 @@ export interface FirefoxExtensionBrowser {
   extensionPage(): Promise<Page>;
   /** Evaluates an expression in the browser's own (parent) process, where its preferences are. */
   inParentProcess(expression: string): Promise<unknown>;
-  /** Reloads the add-on (runtime.reload): its background page ends and a new one starts; its pages close. */
-  reloadAddon(): Promise<void>;
+  /**
+   * Ends the extension's process, as the system does to a process when memory runs short, or a crash does:
+   * its background page and its pages go with it, and Firefox starts the (persistent) background page again
+   * in a new process. What the parent process keeps stays: storage.session and alarms, as when Chrome stops
+   * an idle worker. (A reload of the add-on would clear storage.session.)
+   */
+  stopExtensionProcess(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -195,13 +201,31 @@ export async function launchFirefoxWithExtension({
     browser as unknown as { connection: { send(method: string, params: object): Promise<unknown> } }
   ).connection;
 
+  /** The extension's pages opened in tabs: they live in its process. */
+  const openedPages = new Set<Page>();
   async function openExtensionPage(path: string): Promise<Page> {
     const page = await browser.newPage();
+    openedPages.add(page);
     const url = extensionUrl(path);
     const context = (page.mainFrame() as unknown as { _id: string })._id;
     await connection.send('browsingContext.navigate', { context, url, wait: 'complete' });
     await until(page, (expected) => location.href === expected && document.readyState === 'complete', url);
     return page;
+  }
+
+  async function inParentProcess(expression: string): Promise<unknown> {
+    const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })) as {
+      result: { contexts: { context: string }[] };
+    };
+    const context = tree.result.contexts[0]?.context;
+    if (!context) throw new Error('Firefox shows no window of its own (is system access allowed?)');
+    const { result } = (await connection.send('script.evaluate', {
+      expression,
+      target: { context },
+      awaitPromise: true,
+    })) as { result: BidiResult };
+    if (result.type === 'exception') throw new Error(`in Firefox: ${result.exceptionDetails?.text}`);
+    return result.result?.value;
   }
 
   let control: Page | null = null;
@@ -278,49 +302,41 @@ export async function launchFirefoxWithExtension({
       );
     },
     extensionPage: extension,
-    async reloadAddon() {
-      const page = await extension();
-      // Later, so that the evaluation has answered before the page goes with the add-on.
-      await page.evaluate(() => {
-        const api = (globalThis as unknown as { browser: { runtime: { reload(): void } } }).browser;
-        setTimeout(() => api.runtime.reload(), 50);
-      });
-      // Firefox closes the add-on's pages as it unloads it: a page still there is an add-on not reloaded.
-      const gone = async () => page.isClosed() || !(await page.evaluate(() => true).catch(() => false));
-      for (const deadline = Date.now() + 10_000; !(await gone()); ) {
-        if (Date.now() > deadline) throw new Error('the add-on did not reload: its page is still open');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+    inParentProcess,
+    async stopExtensionProcess() {
+      const pids = async () =>
+        JSON.parse(
+          String(
+            await inParentProcess(
+              `ChromeUtils.requestProcInfo().then((info) => JSON.stringify(info.children.filter((child) => child.type === 'extension').map((child) => child.pid)))`,
+            ),
+          ),
+        ) as number[];
+      const stopped = await pids();
+      if (stopped.length === 0) throw new Error('Firefox shows no extension process');
+      for (const pid of stopped) process.kill(pid, 'SIGKILL');
+      // Its pages went with it: closed, so that no tab is left showing a crash.
+      for (const page of openedPages) if (!page.isClosed()) await page.close();
+      openedPages.clear();
       control = null;
-      // The new background page answers once an extension page reaches its storage again.
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        try {
-          await (await extension()).evaluate(async () => {
-            const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
-            await api.storage.local.get('settings');
-          });
-          return;
-        } catch (error) {
-          control = null;
-          if (Date.now() > deadline) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200));
-        }
-      }
-    },
-    async inParentProcess(expression) {
-      const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })) as {
-        result: { contexts: { context: string }[] };
-      };
-      const context = tree.result.contexts[0]?.context;
-      if (!context) throw new Error('Firefox shows no window of its own (is system access allowed?)');
-      const { result } = (await connection.send('script.evaluate', {
-        expression,
-        target: { context },
-        awaitPromise: true,
-      })) as { result: BidiResult };
-      if (result.type === 'exception') throw new Error(`in Firefox: ${result.exceptionDetails?.text}`);
-      return result.result?.value;
+      await pollUntil(
+        pids,
+        (now) => now.length > 0 && !now.some((pid) => stopped.includes(pid)),
+        'a new extension process',
+      );
+      // The background page is up again once a page of the extension sees it loaded.
+      await pollUntil(
+        async () =>
+          (await extension())
+            .evaluate(async () => {
+              const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
+              return (await api.runtime.getBackgroundPage())?.document.readyState === 'complete';
+            })
+            .catch(() => false),
+        Boolean,
+        "the extension's background page started again",
+        30_000,
+      );
     },
     async close() {
       await browser.close();
@@ -411,7 +427,7 @@ export async function launchFirefoxNative({
         `whether the extension's page is dark`,
       );
     },
-    stopBackground: () => firefox.reloadAddon(),
+    stopBackground: () => firefox.stopExtensionProcess(),
     close: () => firefox.close(),
   };
 }
