@@ -50,7 +50,7 @@ export default defineBackground(() => {
       set: (job) => browser.storage.local.set({ [BULK_JOB_KEY]: job }),
     },
     lookup: (domain) => service.lookup(domain),
-    flushAnswers: cache.flush,
+    flushAnswers: () => cache.flush(),
     keepAwake: keepBulkRunAwake,
   });
 

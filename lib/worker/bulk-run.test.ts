@@ -69,7 +69,7 @@ function worker(
       },
     },
     lookup: (domain) => lookups.lookup(domain),
-    flushAnswers: cache.flush,
+    flushAnswers: () => cache.flush(),
     keepAwake: async (running) => {
       options.awake?.push(running);
     },
