@@ -11,7 +11,9 @@ import { type BulkDraft, bulkDraftItem } from '#ui/bulk-draft.ts';
 import { bulkCsv, bulkRows } from '#ui/bulk-export.ts';
 import { addressesOf, type BulkList, domainsOf, readCsvFile, readPastedList } from '#ui/bulk-list.ts';
 import { useBulkRun } from '#ui/use-bulk-run.ts';
+import { useKeptDraft } from '#ui/use-kept-draft.ts';
 import { useObjectUrl } from '#ui/use-object-url.ts';
+import { StorageNotice } from './StorageNotice.tsx';
 
 const BULK_CSS = `${PAGE_THEME_CSS}
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; }
@@ -121,6 +123,7 @@ function endOf(status: BulkStatus): string {
 export function BulkApp() {
   const store = useSettingsStore();
   const [draft, setDraft] = useState<BulkDraft | null>(null);
+  const [draftKept, keepDraft] = useKeptDraft();
   const [dropping, setDropping] = useState(false);
   const list = useMemo(() => (draft ? listOf(draft) : null), [draft]);
   // By content: the same domains read again (a file chosen twice) are the same list, and cost nothing to ask.
@@ -147,7 +150,7 @@ export function BulkApp() {
 
   const change = (next: BulkDraft) => {
     setDraft(next);
-    void bulkDraftItem.setValue(next);
+    keepDraft(next);
   };
   const readFile = async (file: File | undefined) => {
     if (file) change({ text: await file.text(), fileName: file.name, started: false });
@@ -204,6 +207,7 @@ export function BulkApp() {
           {t('bulkFailed', run.failure)}
         </p>
       )}
+      <StorageNotice draft={draftKept} status={status} />
 
       {list && domains.length > 0 && !running && (
         <>
