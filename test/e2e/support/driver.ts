@@ -121,6 +121,11 @@ export interface BrowserDriver {
    * answered by a preference of the profile; headless Chromium shows its prompt to no one.
    */
   answersPermissionPrompts: boolean;
+  /**
+   * Whether storage.local refuses exactly what is past its quota: Chromium counts each item's JSON. Firefox
+   * measures the growth of its database's files, and a full database takes a write of a few KB now and then.
+   */
+  storageQuotaExact: boolean;
   /** A page in a new tab; when `addresses` is given, once the extension's badge counts that many there. */
   openPage(url: string, addresses?: number): Promise<PageDriver>;
   /** The toolbar popup in a tab: about `tab` (its `?tabId=`), or looking up `lookup` as the context menu does. */
@@ -190,6 +195,7 @@ export interface NativePage {
 export interface NativeBrowser {
   name: BrowserName;
   answersPermissionPrompts: boolean;
+  storageQuotaExact: boolean;
   /** The global that holds the extension's API where `evaluateInExtension` runs: `chrome` or `browser`. */
   apiGlobal: string;
   /** Evaluates an expression where the extension's own pages run; what it gives, awaited. */
@@ -372,6 +378,7 @@ function browserDriver(native: NativeBrowser): BrowserDriver {
   const browser: BrowserDriver = {
     name: native.name,
     answersPermissionPrompts: native.answersPermissionPrompts,
+    storageQuotaExact: native.storageQuotaExact,
     async openPage(url, addresses) {
       const { page, id } = await openTab();
       await page.goto(url);

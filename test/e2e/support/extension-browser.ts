@@ -376,6 +376,7 @@ export async function launchChromiumNative({
   return {
     name: 'Chromium',
     answersPermissionPrompts: false,
+    storageQuotaExact: true,
     apiGlobal: 'chrome',
     evaluateInExtension: async (expression) => (await browser.worker()).evaluate(expression),
     newTab: async () => nativePage(await newPage()),

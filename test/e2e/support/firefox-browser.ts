@@ -410,6 +410,7 @@ export async function launchFirefoxNative({
   return {
     name: 'Firefox',
     answersPermissionPrompts: true,
+    storageQuotaExact: false,
     apiGlobal: 'browser',
     evaluateInExtension: async (expression) => (await firefox.extensionPage()).evaluate(expression),
     newTab: async () => nativePage(await firefox.browser.newPage()),
