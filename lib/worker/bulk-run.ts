@@ -176,7 +176,10 @@ export class BulkRunner {
       inFlight.add(domain);
       const { result, inCache } = await this.#lookUp(domain);
       inFlight.delete(domain);
-      if (this.#job) await this.#save(recordResult(this.#job, domain, result, this.#now(), { inCache }));
+      const current = this.#job;
+      // A run cancelled meanwhile counts nothing more, and has nothing more to write.
+      const next = current && recordResult(current, domain, result, this.#now(), { inCache });
+      if (next && next !== current) await this.#save(next);
     }
   }
 
