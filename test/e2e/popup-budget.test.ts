@@ -7,8 +7,8 @@ import { useBrowserStack } from './support/stack.ts';
 
 /**
  * The popup's budget (POPUP_LOOKUP_BUDGET paid lookups per page load) in each browser, against the real
- * service, on a page of 25 addresses at 25 domains that each cost a credit: the browser stops the background
- * between two openings of the popup, and the page gets no new budget from it.
+ * service, on a page of 25 addresses at 25 domains that each cost a credit: the background ends between two
+ * openings of the popup (driver.ts's endBackgroundProcess), and the page gets no new budget from it.
  */
 const DOMAINS = 25;
 const ADDRESSES = Array.from({ length: DOMAINS }, (_, index) => `lead@${companyDomain(index)}`);
@@ -32,11 +32,11 @@ describe.each(BROWSERS)('in %s', (name) => {
   });
   const paid = () => stack.backend.proxy.requests.filter((request) => request.response?.status === 200);
 
-  it('the background stopped between two openings: the page gets no new budget', async () => {
+  it('the background ended between two openings: the page gets no new budget', async () => {
     expect(await popupList(stack.browser, stack.page)).toBe(restWords);
     expect(paid()).toHaveLength(POPUP_LOOKUP_BUDGET);
 
-    await stack.browser.stopBackground();
+    await stack.browser.endBackgroundProcess();
     expect(await popupList(stack.browser, stack.page)).toBe(restWords);
     expect(paid()).toHaveLength(POPUP_LOOKUP_BUDGET);
     expect(stack.backend.proxy.requests).toHaveLength(POPUP_LOOKUP_BUDGET);

@@ -258,9 +258,9 @@ describe.each(BROWSERS)('storage.local filling up during a run in %s', (name) =>
     const asked = await steps.cancelMidway(page, 8);
     await page.close();
 
-    // The browser stops the background. No alarm wakes it; the bulk page opened again does, and the new
-    // background finds no run to take up.
-    await stack.browser.stopBackground();
+    // The background ends, its session storage kept. No alarm wakes it; the bulk page opened again does, and
+    // the new background finds no run to take up.
+    await stack.browser.endBackgroundProcess();
     const again = await stack.browser.openExtensionPage('bulk.html');
     await again.waitFor('bulk-input');
     await steps.nothingToTakeUp(again);

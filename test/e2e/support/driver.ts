@@ -151,11 +151,18 @@ export interface BrowserDriver {
   /**
    * Stops the extension's background, as the browser does. Chromium stops an idle service worker at any time
    * (here through the DevTools protocol); it starts again on the next event. Firefox's background page never
-   * idles out (the MV2 build's is persistent): the nearest is its process ended, as the system ends one when
-   * memory runs short. Firefox starts the page again in a new process; the extension's open pages are gone
-   * (closed). In both, what the browser keeps outside the background (storage.session, alarms) stays.
+   * idles out (the MV2 build's is persistent): the nearest is the add-on reloaded, which ends the page and
+   * starts a new one, and closes the extension's open pages.
    */
   stopBackground(): Promise<void>;
+  /**
+   * Ends the background as the system does to the process it runs in when memory runs short: what the
+   * browser keeps outside it (storage.session, alarms) stays, as it does when Chrome stops an idle worker,
+   * and a reload of a Firefox add-on does not keep. Chromium: its worker stopped, as stopBackground does.
+   * Firefox: the extension's process ended, and the background page started again by Firefox; the
+   * extension's open pages are gone (closed).
+   */
+  endBackgroundProcess(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -207,6 +214,7 @@ export interface NativeBrowser {
   tabCount(): Promise<number>;
   setColorScheme(scheme: ColorScheme): Promise<void>;
   stopBackground(): Promise<void>;
+  endBackgroundProcess(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -421,6 +429,7 @@ function browserDriver(native: NativeBrowser): BrowserDriver {
     tabCount: () => native.tabCount(),
     setColorScheme: (scheme) => native.setColorScheme(scheme),
     stopBackground: () => native.stopBackground(),
+    endBackgroundProcess: () => native.endBackgroundProcess(),
     close: () => native.close(),
   };
   return browser;

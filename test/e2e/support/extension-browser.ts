@@ -391,6 +391,7 @@ export async function launchChromiumNative({
       for (const page of browser.context.pages()) await page.emulateMedia({ colorScheme: next });
     },
     stopBackground: () => stopServiceWorkers(browser.context),
+    endBackgroundProcess: () => stopServiceWorkers(browser.context),
     close: () => browser.close(),
   };
 }

@@ -133,11 +133,14 @@ export interface FirefoxExtensionBrowser {
   extensionPage(): Promise<Page>;
   /** Evaluates an expression in the browser's own (parent) process, where its preferences are. */
   inParentProcess(expression: string): Promise<unknown>;
+  /** Reloads the add-on (runtime.reload): its background page ends and a new one starts; its pages close. */
+  reloadAddon(): Promise<void>;
   /**
    * Ends the extension's process, as the system does to a process when memory runs short, or a crash does:
    * its background page and its pages go with it, and Firefox starts the (persistent) background page again
    * in a new process. What the parent process keeps stays: storage.session and alarms, as when Chrome stops
-   * an idle worker. (A reload of the add-on would clear storage.session.)
+   * an idle worker (a reload of the add-on clears storage.session). Firefox 153 may start the background
+   * twice after it, the first briefly: a lookup that one began is paid with no answer heard.
    */
   stopExtensionProcess(): Promise<void>;
   close(): Promise<void>;
@@ -302,6 +305,36 @@ export async function launchFirefoxWithExtension({
       );
     },
     extensionPage: extension,
+    async reloadAddon() {
+      const page = await extension();
+      // Later, so that the evaluation has answered before the page goes with the add-on.
+      await page.evaluate(() => {
+        const api = (globalThis as unknown as { browser: { runtime: { reload(): void } } }).browser;
+        setTimeout(() => api.runtime.reload(), 50);
+      });
+      // Firefox closes the add-on's pages as it unloads it: a page still there is an add-on not reloaded.
+      const gone = async () => page.isClosed() || !(await page.evaluate(() => true).catch(() => false));
+      for (const deadline = Date.now() + 10_000; !(await gone()); ) {
+        if (Date.now() > deadline) throw new Error('the add-on did not reload: its page is still open');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      control = null;
+      // The new background page answers once an extension page reaches its storage again.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        try {
+          await (await extension()).evaluate(async () => {
+            const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
+            await api.storage.local.get('settings');
+          });
+          return;
+        } catch (error) {
+          control = null;
+          if (Date.now() > deadline) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }
+    },
     inParentProcess,
     async stopExtensionProcess() {
       const pids = async () =>
@@ -324,16 +357,13 @@ export async function launchFirefoxWithExtension({
         (now) => now.length > 0 && !now.some((pid) => stopped.includes(pid)),
         'a new extension process',
       );
-      // The background page is up again once a page of the extension sees it loaded.
+      // Firefox starts the background page again itself; it is up once the parent process says it runs.
       await pollUntil(
-        async () =>
-          (await extension())
-            .evaluate(async () => {
-              const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
-              return (await api.runtime.getBackgroundPage())?.document.readyState === 'complete';
-            })
-            .catch(() => false),
-        Boolean,
+        () =>
+          inParentProcess(
+            `WebExtensionPolicy.getByID(${JSON.stringify(ADDON_ID)})?.extension?.backgroundState ?? null`,
+          ),
+        (state) => state === 'running',
         "the extension's background page started again",
         30_000,
       );
@@ -428,7 +458,8 @@ export async function launchFirefoxNative({
         `whether the extension's page is dark`,
       );
     },
-    stopBackground: () => firefox.stopExtensionProcess(),
+    stopBackground: () => firefox.reloadAddon(),
+    endBackgroundProcess: () => firefox.stopExtensionProcess(),
     close: () => firefox.close(),
   };
 }
