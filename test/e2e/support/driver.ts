@@ -121,6 +121,11 @@ export interface BrowserDriver {
    * answered by a preference of the profile; headless Chromium shows its prompt to no one.
    */
   answersPermissionPrompts: boolean;
+  /**
+   * Whether storage.local refuses exactly what is past its quota: Chromium counts each item's JSON. Firefox
+   * measures the growth of its database's files, and a full database takes a write of a few KB now and then.
+   */
+  storageQuotaExact: boolean;
   /** A page in a new tab; when `addresses` is given, once the extension's badge counts that many there. */
   openPage(url: string, addresses?: number): Promise<PageDriver>;
   /** The toolbar popup in a tab: about `tab` (its `?tabId=`), or looking up `lookup` as the context menu does. */
@@ -150,6 +155,14 @@ export interface BrowserDriver {
    * starts a new one, and closes the extension's open pages.
    */
   stopBackground(): Promise<void>;
+  /**
+   * Ends the background as the system does to the process it runs in when memory runs short: what the
+   * browser keeps outside it (storage.session, alarms) stays, as it does when Chrome stops an idle worker,
+   * and a reload of a Firefox add-on does not keep. Chromium: its worker stopped, as stopBackground does.
+   * Firefox: the extension's process ended, and the background page started again by Firefox; the
+   * extension's open pages are gone (closed).
+   */
+  endBackgroundProcess(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -189,6 +202,7 @@ export interface NativePage {
 export interface NativeBrowser {
   name: BrowserName;
   answersPermissionPrompts: boolean;
+  storageQuotaExact: boolean;
   /** The global that holds the extension's API where `evaluateInExtension` runs: `chrome` or `browser`. */
   apiGlobal: string;
   /** Evaluates an expression where the extension's own pages run; what it gives, awaited. */
@@ -200,6 +214,7 @@ export interface NativeBrowser {
   tabCount(): Promise<number>;
   setColorScheme(scheme: ColorScheme): Promise<void>;
   stopBackground(): Promise<void>;
+  endBackgroundProcess(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -388,6 +403,7 @@ function browserDriver(native: NativeBrowser): BrowserDriver {
   const browser: BrowserDriver = {
     name: native.name,
     answersPermissionPrompts: native.answersPermissionPrompts,
+    storageQuotaExact: native.storageQuotaExact,
     async openPage(url, addresses) {
       const { page, id } = await openTab();
       await page.goto(url);
@@ -430,6 +446,7 @@ function browserDriver(native: NativeBrowser): BrowserDriver {
     tabCount: () => native.tabCount(),
     setColorScheme: (scheme) => native.setColorScheme(scheme),
     stopBackground: () => native.stopBackground(),
+    endBackgroundProcess: () => native.endBackgroundProcess(),
     close: () => native.close(),
   };
   return browser;

@@ -392,6 +392,7 @@ export async function launchChromiumNative({
   return {
     name: 'Chromium',
     answersPermissionPrompts: false,
+    storageQuotaExact: true,
     apiGlobal: 'chrome',
     evaluateInExtension: async (expression) => (await browser.worker()).evaluate(expression),
     newTab: async () => nativePage(await newPage()),
@@ -406,6 +407,7 @@ export async function launchChromiumNative({
       for (const page of browser.context.pages()) await page.emulateMedia({ colorScheme: next });
     },
     stopBackground: () => stopServiceWorkers(browser.context),
+    endBackgroundProcess: () => stopServiceWorkers(browser.context),
     close: () => browser.close(),
   };
 }

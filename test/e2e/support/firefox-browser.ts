@@ -115,6 +115,7 @@ type ExtensionApi = {
   tabs: { query(query: object): Promise<{ id: number }[]> };
   browserAction: { getBadgeText(details: object): Promise<string> };
   extension: { getViews(filter: object): Window[] };
+  runtime: { getBackgroundPage(): Promise<Window | null> };
 };
 
 export interface FirefoxExtensionBrowser {
@@ -134,6 +135,14 @@ export interface FirefoxExtensionBrowser {
   inParentProcess(expression: string): Promise<unknown>;
   /** Reloads the add-on (runtime.reload): its background page ends and a new one starts; its pages close. */
   reloadAddon(): Promise<void>;
+  /**
+   * Ends the extension's process, as the system does to a process when memory runs short, or a crash does:
+   * its background page and its pages go with it, and Firefox starts the (persistent) background page again
+   * in a new process. What the parent process keeps stays: storage.session and alarms, as when Chrome stops
+   * an idle worker (a reload of the add-on clears storage.session). Firefox 153 may start the background
+   * twice after it, the first briefly: a lookup that one began is paid with no answer heard.
+   */
+  stopExtensionProcess(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -218,13 +227,31 @@ export async function launchFirefoxWithExtension({
     browser as unknown as { connection: { send(method: string, params: object): Promise<unknown> } }
   ).connection;
 
+  /** The extension's pages opened in tabs: they live in its process. */
+  const openedPages = new Set<Page>();
   async function openExtensionPage(path: string): Promise<Page> {
     const page = await browser.newPage();
+    openedPages.add(page);
     const url = extensionUrl(path);
     const context = (page.mainFrame() as unknown as { _id: string })._id;
     await connection.send('browsingContext.navigate', { context, url, wait: 'complete' });
     await until(page, (expected) => location.href === expected && document.readyState === 'complete', url);
     return page;
+  }
+
+  async function inParentProcess(expression: string): Promise<unknown> {
+    const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })) as {
+      result: { contexts: { context: string }[] };
+    };
+    const context = tree.result.contexts[0]?.context;
+    if (!context) throw new Error('Firefox shows no window of its own (is system access allowed?)');
+    const { result } = (await connection.send('script.evaluate', {
+      expression,
+      target: { context },
+      awaitPromise: true,
+    })) as { result: BidiResult };
+    if (result.type === 'exception') throw new Error(`in Firefox: ${result.exceptionDetails?.text}`);
+    return result.result?.value;
   }
 
   let control: Page | null = null;
@@ -331,19 +358,38 @@ export async function launchFirefoxWithExtension({
         }
       }
     },
-    async inParentProcess(expression) {
-      const tree = (await connection.send('browsingContext.getTree', { 'moz:scope': 'chrome' })) as {
-        result: { contexts: { context: string }[] };
-      };
-      const context = tree.result.contexts[0]?.context;
-      if (!context) throw new Error('Firefox shows no window of its own (is system access allowed?)');
-      const { result } = (await connection.send('script.evaluate', {
-        expression,
-        target: { context },
-        awaitPromise: true,
-      })) as { result: BidiResult };
-      if (result.type === 'exception') throw new Error(`in Firefox: ${result.exceptionDetails?.text}`);
-      return result.result?.value;
+    inParentProcess,
+    async stopExtensionProcess() {
+      const pids = async () =>
+        JSON.parse(
+          String(
+            await inParentProcess(
+              `ChromeUtils.requestProcInfo().then((info) => JSON.stringify(info.children.filter((child) => child.type === 'extension').map((child) => child.pid)))`,
+            ),
+          ),
+        ) as number[];
+      const stopped = await pids();
+      if (stopped.length === 0) throw new Error('Firefox shows no extension process');
+      for (const pid of stopped) process.kill(pid, 'SIGKILL');
+      // Its pages went with it: closed, so that no tab is left showing a crash.
+      for (const page of openedPages) if (!page.isClosed()) await page.close();
+      openedPages.clear();
+      control = null;
+      await pollUntil(
+        pids,
+        (now) => now.length > 0 && !now.some((pid) => stopped.includes(pid)),
+        'a new extension process',
+      );
+      // Firefox starts the background page again itself; it is up once the parent process says it runs.
+      await pollUntil(
+        () =>
+          inParentProcess(
+            `WebExtensionPolicy.getByID(${JSON.stringify(ADDON_ID)})?.extension?.backgroundState ?? null`,
+          ),
+        (state) => state === 'running',
+        "the extension's background page started again",
+        30_000,
+      );
     },
     async close() {
       await browser.close();
@@ -417,6 +463,7 @@ export async function launchFirefoxNative({
   return {
     name: 'Firefox',
     answersPermissionPrompts: true,
+    storageQuotaExact: false,
     apiGlobal: 'browser',
     evaluateInExtension: async (expression) => (await firefox.extensionPage()).evaluate(expression),
     newTab: async () => nativePage(await firefox.browser.newPage()),
@@ -435,6 +482,7 @@ export async function launchFirefoxNative({
       );
     },
     stopBackground: () => firefox.reloadAddon(),
+    endBackgroundProcess: () => firefox.stopExtensionProcess(),
     close: () => firefox.close(),
   };
 }

@@ -71,6 +71,12 @@ export async function startRecordingProxy(target: () => string) {
     },
     /** How many requests are held. */
     heldCount: () => held.size,
+    /** Sends the held requests on to the service, and holds no more. */
+    releaseHeld() {
+      holding = false;
+      for (const send of held.values()) send(true);
+      held.clear();
+    },
     /**
      * Cuts the held requests without sending them on, as a network that lost them, and holds no more: a
      * background stopped with lookups on their way then paid for none of them.
