@@ -11,15 +11,15 @@ import {
   type ExtensionBrowser,
   launchExtensionBrowser,
   launchPlainBrowser,
-} from '#test/e2e/support/extension-browser.ts';
-import { startPageServer } from '#test/e2e/support/page-server.ts';
+} from '#test/support/extension-browser.ts';
+import { startPageServer } from '#test/support/page-server.ts';
 import {
   mainThreadOf,
   navigationStartOf,
   recordTrace,
   type TraceEvent,
   workByTask,
-} from '#test/e2e/support/trace.ts';
+} from '#test/support/trace.ts';
 import { writeNoopExtension } from './noop-extension.ts';
 import { mailAndCrmPage } from './pages.ts';
 import { median, percentile, ratioBudget, upperBudget } from './stats.ts';

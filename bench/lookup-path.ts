@@ -12,10 +12,10 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { HOVER_DELAY_MS, MAX_CACHE_ENTRIES, REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
-import buildExtension from '#test/e2e/support/build-extension.ts';
-import { chromiumCard } from '#test/e2e/support/extension-browser.ts';
-import { startPageServer } from '#test/e2e/support/page-server.ts';
-import { type ExtensionStack, startExtensionStack } from '#test/e2e/support/stack.ts';
+import buildExtension from '#test/support/build-extension.ts';
+import { chromiumCard } from '#test/support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from '#test/support/extension-stack.ts';
+import { startPageServer } from '#test/support/page-server.ts';
 import { CACHE_INDEX_KEY, cacheEntryKey } from '#worker/answer-cache.ts';
 import { median, percentile, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
@@ -51,7 +51,7 @@ function addressPage(addresses: string[]): string {
 
 /**
  * Runs in the page with the card's closed shadow root (given by the DevTools protocol, as the tests reach
- * it: test/e2e/support/card.ts), before the pointer moves onto an address: it leaves on the root a promise,
+ * it: test/support/card.ts), before the pointer moves onto an address: it leaves on the root a promise,
  * `webmailLookupProbe`, that resolves once that address's card shows an answer and a frame has been
  * rendered after it. The card's root is there from its first showing in the page on, so each tab shows one
  * card before it is measured. Times are the page's (ms since `timeOrigin`, epoch ms): `pointerAt` is the

@@ -11,10 +11,10 @@
  */
 import { loadavg } from 'node:os';
 import type { Page } from 'playwright-core';
-import buildExtension from '#test/e2e/support/build-extension.ts';
-import { startPageServer } from '#test/e2e/support/page-server.ts';
-import { type ExtensionStack, startExtensionStack } from '#test/e2e/support/stack.ts';
 import { addressListPage, manyAddresses } from '#test/fixtures/many-addresses.ts';
+import buildExtension from '#test/support/build-extension.ts';
+import { type ExtensionStack, startExtensionStack } from '#test/support/extension-stack.ts';
+import { startPageServer } from '#test/support/page-server.ts';
 import { median, percentile, ratioBudget, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
 

@@ -8,9 +8,9 @@ import {
   launchFirefoxWithExtension,
   testId,
   until,
-} from './support/firefox-browser.ts';
-import { addPasteTarget, selectText } from './support/in-page.ts';
-import { startPageServer } from './support/page-server.ts';
+} from '../support/firefox-browser.ts';
+import { addPasteTarget, selectText } from '../support/in-page.ts';
+import { startPageServer } from '../support/page-server.ts';
 
 /**
  * The store-ready parts in Debian's Firefox ESR, with the built Firefox extension and no key (the catalog

@@ -7,7 +7,7 @@ import {
   type CorpusSet,
   dnsCorpusRows,
   scoreDnsCorpus,
-} from '#core/catalog/dns-corpus-accuracy.ts';
+} from '#test/support/dns-corpus-accuracy.ts';
 
 /**
  * `classify` on the measured MX and TXT records of company and public-body domains
@@ -20,7 +20,9 @@ const set: CorpusSet = process.env.DNS_CORPUS_SET === 'tune' ? 'tune' : 'holdout
 
 const scores = scoreDnsCorpus(
   dnsCorpusRows(
-    JSON.parse(readFileSync(new URL('./fixtures/dns-corpus/corpus.json', import.meta.url), 'utf8')),
+    JSON.parse(
+      readFileSync(new URL('../../../test/fixtures/dns-corpus/corpus.json', import.meta.url), 'utf8'),
+    ),
     set,
   ),
 );
