@@ -29,7 +29,9 @@ interface Diagnostic {
  * Biome: each path's diagnostics, in the order given. The JSON report is marked unstable, and biome is pinned
  * to one version in package.json; the count of files checked guards against a report that changed shape.
  */
-async function lintAll(planted: (readonly [path: string, source: string])[]): Promise<Diagnostic[][]> {
+async function lintAll(
+  planted: (readonly [path: string, source: string, ...words: string[]])[],
+): Promise<Diagnostic[][]> {
   const files = planted.map(([path, source], index) => {
     const file = path.replace(/\.ts$/, `-${index}.ts`);
     mkdirSync(join(scratch, dirname(file)), { recursive: true });
