@@ -14,12 +14,13 @@ const BESIDE_THE_CODE = [
 const TIMING_TESTS = BESIDE_THE_CODE.map((pattern) => pattern.replace('*.test.', '*.speed.test.'));
 
 /**
- * Three projects, run in this order by `npm test`:
+ * Four projects, run in this order by `npm test`:
  * - `unit` (`npm run test:unit`): the tests beside their code, with WXT's fake browser, without a build.
- * - `suite`: test/e2e (real browsers with the built extension) and test/server (the service as a black
- *   box); its global setup builds the extension for both browsers first.
- * - `speed`: the timing tests, one file at a time after everything else, so that no other test run
- *   shares the cores while one compares its times.
+ * - `server`: test/server, the service as a black box: real processes, DNS and databases; no build.
+ * - `e2e`: test/e2e, real browsers with the built extension; its global setup builds the extension for
+ *   both browsers first.
+ * - `speed` (`npm run test:speed`): the timing tests, one file at a time after everything else, so that no
+ *   other test shares the cores while one compares its times.
  */
 export default defineConfig({
   // Gives unit tests WXT's fake browser (fakeBrowser from wxt/testing) and its module aliases.
@@ -53,12 +54,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'server', include: ['test/server/**/*.test.ts'], sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
         test: {
-          name: 'suite',
-          include: ['test/e2e/**/*.test.ts', 'test/server/**/*.test.ts'],
-          // Builds the extension for both browsers once per run, for the end-to-end suites.
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          // Builds the extension for both browsers once per run.
           globalSetup: ['test/support/build-extension.ts'],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -67,7 +72,7 @@ export default defineConfig({
           name: 'speed',
           include: TIMING_TESTS,
           maxWorkers: 1,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],
