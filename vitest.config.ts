@@ -27,7 +27,7 @@ export default defineConfig({
             'lib/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',
             'entrypoints/**/*.test.{ts,tsx}',
-            'components/**/*.test.tsx',
+            'components/**/*.test.{ts,tsx}',
             'test/support/**/*.test.ts',
           ],
         },

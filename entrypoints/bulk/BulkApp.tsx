@@ -1,38 +1,20 @@
 import { type DragEvent, type MouseEvent, useEffect, useMemo, useState } from 'react';
-import { PAGE_THEME_CSS } from '#components/theme.ts';
 import { domainOf } from '#core/email/extract.ts';
 import { describeResult } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
 import { MAX_BULK_DOMAINS } from '#extension/limits.ts';
 import type { BulkStatus } from '#extension/messaging.ts';
 import { inForce, useSettingsStore } from '#settings/store.ts';
-import { BULK_TABLE_COLUMNS } from '#ui/bulk-columns.ts';
-import { type BulkDraft, bulkDraftItem } from '#ui/bulk-draft.ts';
-import { bulkCsv, bulkRows } from '#ui/bulk-export.ts';
-import { addressesOf, type BulkList, domainsOf, readCsvFile, readPastedList } from '#ui/bulk-list.ts';
-import { listFileText } from '#ui/list-file.ts';
-import { useBulkRun } from '#ui/use-bulk-run.ts';
-import { useKeptDraft } from '#ui/use-kept-draft.ts';
-import { useObjectUrl } from '#ui/use-object-url.ts';
+import { BULK_TABLE_COLUMNS } from './bulk-columns.ts';
+import { type BulkDraft, bulkDraftItem } from './bulk-draft.ts';
+import { bulkCsv, bulkRows } from './bulk-export.ts';
+import { addressesOf, type BulkList, domainsOf, readCsvFile, readPastedList } from './bulk-list.ts';
+import { listFileText } from './list-file.ts';
 import { MisplacedRows } from './MisplacedRows.tsx';
 import { StorageNotice } from './StorageNotice.tsx';
-
-const BULK_CSS = `${PAGE_THEME_CSS}
-body { margin: 0; font: 14px/1.5 system-ui, sans-serif; }
-main { max-width: 960px; margin: 24px auto; padding: 0 16px; }
-label { display: block; font-weight: 600; margin: 16px 0 4px; }
-textarea { width: 100%; box-sizing: border-box; min-height: 160px; padding: 6px 8px; font: 13px/1.4 ui-monospace, monospace; border: 1px solid var(--wl-border); border-radius: 6px; }
-.drop { outline: 2px dashed var(--wl-focus); }
-.muted { color: var(--wl-muted); }
-.error { color: var(--wl-error); }
-.row { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 12px 0; }
-button, a.button { padding: 6px 12px; border: 1px solid var(--wl-border); border-radius: 6px; font: inherit; cursor: pointer; }
-button.primary { background: var(--wl-primary-bg); color: var(--wl-primary-fg); border-color: var(--wl-primary-border); }
-progress { width: 100%; height: 12px; }
-table { border-collapse: collapse; width: 100%; margin-top: 12px; }
-caption { text-align: left; font-weight: 600; padding: 4px 0; }
-th, td { border-bottom: 1px solid var(--wl-border); padding: 4px 8px; text-align: left; vertical-align: top; }
-`;
+import { useBulkRun } from './use-bulk-run.ts';
+import { useKeptDraft } from './use-kept-draft.ts';
+import { useObjectUrl } from './use-object-url.ts';
 
 /** The list the draft holds: a file is always read as a CSV; pasted text as whatever shape it has. */
 function listOf(draft: BulkDraft): BulkList | null {
@@ -172,7 +154,6 @@ export function BulkApp() {
 
   return (
     <main onDragOver={(event) => event.preventDefault()} onDrop={drop}>
-      <style>{BULK_CSS}</style>
       <h1>{t('bulkTitle')}</h1>
       <p className="muted">{t('bulkIntro')}</p>
       <label htmlFor="bulk-input">{t('bulkInputLabel')}</label>

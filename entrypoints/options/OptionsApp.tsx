@@ -1,7 +1,7 @@
 import { type FormEvent, Fragment, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { BuildNotes } from '#components/BuildNotes.tsx';
-import { PAGE_THEME_CSS } from '#components/theme.ts';
+import { SetupNotes } from '#components/SetupNotes.tsx';
+import { serviceInForce } from '#components/setup-sentences.ts';
 import { t } from '#extension/i18n.ts';
 import { type Responses, sendRequest } from '#extension/messaging.ts';
 import { type ManagedField, ownSettingsToSave } from '#settings/managed.ts';
@@ -13,23 +13,6 @@ import {
   type Settings,
 } from '#settings/schema.ts';
 import { inForce, useSettingsStore } from '#settings/store.ts';
-import { serviceInForce } from '#ui/service-words.ts';
-
-const OPTIONS_CSS = `${PAGE_THEME_CSS}
-body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: var(--wl-fg); }
-main { max-width: 560px; margin: 24px auto; padding: 0 16px; }
-label { display: block; font-weight: 600; margin: 16px 0 4px; }
-.hint { color: var(--wl-muted); font-size: 12px; margin: 2px 0 0; }
-input[type=text], input[type=password], input[type=number], input[type=url], textarea { width: 100%; box-sizing: border-box;
-  padding: 6px 8px; border: 1px solid var(--wl-border); border-radius: 6px; font: inherit; }
-.row { display: flex; gap: 6px; align-items: center; }
-button { padding: 6px 12px; border: 1px solid var(--wl-border); border-radius: 6px; background: var(--wl-button-bg); font: inherit; cursor: pointer; }
-button.primary { background: var(--wl-primary-bg); border-color: var(--wl-primary-border); color: var(--wl-primary-fg); }
-.status { margin: 8px 0; }
-.error { color: var(--wl-error); }
-.managed { padding: 8px 12px; border-radius: 6px; background: var(--wl-notice-bg); border: 1px solid var(--wl-notice-border); }
-:disabled { cursor: not-allowed; }
-`;
 
 /** The host permission a base URL needs: Chrome match patterns ignore the port. */
 function hostPattern(baseUrl: string): string {
@@ -205,14 +188,13 @@ export function OptionsApp() {
 
   return (
     <main>
-      <style>{OPTIONS_CSS}</style>
       <h1>{t('optionsTitle')}</h1>
       {store.managed.fields.length > 0 && (
         <p className="managed" data-testid="managed-note" role="note">
           {t('managedNote')}
         </p>
       )}
-      <BuildNotes
+      <SetupNotes
         service={serviceInForce(inForce(store).baseUrl, store.managed.settings.baseUrl)}
         keyManaged={locked('apiKey')}
       />

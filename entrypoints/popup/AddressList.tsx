@@ -1,8 +1,10 @@
 import { type KeyboardEvent, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
+import type { AddressRow as Row } from '#address-table/rows.ts';
 import { ResultCard } from '#components/ResultCard.tsx';
 import { type MessageKey, t } from '#extension/i18n.ts';
 import type { Settings } from '#settings/schema.ts';
+import { AddressRow, OPEN_CARD_ID } from './AddressRow.tsx';
 import {
   filterRows,
   GROUPINGS,
@@ -10,10 +12,8 @@ import {
   type GroupKind,
   groupRows,
   type RowGroup,
-} from '#ui/address-list.ts';
-import type { AddressRow as Row } from '#ui/address-table.ts';
-import type { DomainState } from '#ui/use-domain-results.ts';
-import { AddressRow, OPEN_CARD_ID } from './AddressRow.tsx';
+} from './address-list.ts';
+import type { DomainState } from './use-domain-results.ts';
 
 const GROUPING_WORDS: Record<Grouping, MessageKey> = {
   page: 'popupGroupPage',

@@ -1,8 +1,8 @@
 import { type MouseEvent, memo } from 'react';
+import { COLUMNS, type AddressRow as Row } from '#address-table/rows.ts';
 import { ProviderLogo } from '#components/ProviderLogo.tsx';
 import { notFoundLine } from '#extension/describe-result.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
-import { COLUMNS, type AddressRow as Row } from '#ui/address-table.ts';
 
 /** The id of the one full card open under its row. */
 export const OPEN_CARD_ID = 'open-card';
@@ -32,7 +32,7 @@ function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
   );
 }
 
-/** A row's link out (its webmail, its search): the row's URLs are http(s) already (lib/ui/address-table.ts). */
+/** A row's link out (its webmail, its search): the row's URLs are http(s) already (lib/address-table/rows.ts). */
 function RowLink(props: { testId: string; href: string; tabIndex: number; label: string; text: string }) {
   return (
     <a

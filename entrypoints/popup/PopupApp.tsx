@@ -1,58 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { CARD_CSS } from '#components/card-styles.ts';
 import { ResultCard } from '#components/ResultCard.tsx';
-import { PAGE_THEME_CSS } from '#components/theme.ts';
+import { useDomainLookup } from '#components/use-domain-lookup.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest, type TabSummary } from '#extension/messaging.ts';
 import { inForce, useSettingsStore } from '#settings/store.ts';
-import { bulkPageUrl, type LookupInput, readLookupInput } from '#ui/lookup-input.ts';
-import { useDomainLookup } from '#ui/use-domain-lookup.ts';
 import { TabAddresses } from './TabAddresses.tsx';
-
-const POPUP_CSS = `${PAGE_THEME_CSS}${CARD_CSS}
-body { margin: 0; width: 380px; font: 13px/1.4 system-ui, sans-serif; color: var(--wl-fg); }
-main { padding: 12px; }
-h1 { font-size: 15px; margin: 0 0 10px; }
-h2 { font-size: 13px; margin: 14px 0 6px; }
-form { display: flex; gap: 6px; margin-bottom: 10px; }
-input { flex: 1; padding: 5px 8px; border: 1px solid var(--wl-border); border-radius: 6px; font: inherit; }
-.wl-card { width: 100%; box-shadow: none; }
-.muted { color: var(--wl-muted); }
-.row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin: 0 0 8px; }
-.budget { margin: 8px 0; padding: 6px 8px; border: 1px solid var(--wl-notice-border); border-radius: 6px;
-  background: var(--wl-notice-bg); }
-.budget p { margin: 0 0 6px; }
-.summary { display: flex; flex-wrap: wrap; gap: 4px 10px; margin: 0 0 8px; padding: 0; list-style: none; }
-.list-controls { position: sticky; top: 0; z-index: 1; padding: 4px 0; background: var(--wl-bg); }
-.list-controls input { width: 100%; box-sizing: border-box; }
-.grouping { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0 0; padding: 0; border: 0; }
-.grouping [aria-pressed="true"] { border-color: var(--wl-focus); box-shadow: inset 0 0 0 1px var(--wl-focus); }
-.hint { font-size: 11px; margin: 2px 0 4px; }
-.address-list { width: 100%; table-layout: fixed; border-collapse: collapse; }
-.address-list th { text-align: left; font-size: 12px; padding: 8px 4px 2px; border-bottom: 1px solid var(--wl-border); }
-.address-list td { padding: 3px 4px; vertical-align: middle; }
-.address-row { cursor: pointer; }
-.address-row:hover > td { background: var(--wl-button-bg); }
-.address-row:focus { outline: none; }
-.address-row:focus-visible > td { background: var(--wl-button-bg); box-shadow: inset 0 2px 0 var(--wl-focus), inset 0 -2px 0 var(--wl-focus); }
-.address-row:focus-visible > td:first-child { box-shadow: inset 2px 2px 0 var(--wl-focus), inset 0 -2px 0 var(--wl-focus); }
-.address-row:focus-visible > td:last-child { box-shadow: inset -2px 2px 0 var(--wl-focus), inset 0 -2px 0 var(--wl-focus); }
-.logo-cell { width: 22px; }
-.logo-cell .wl-logo { width: 20px; height: 20px; font-size: 11px; }
-.who span { display: block; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
-.who .provider { font-size: 11px; }
-.marks { width: 52px; white-space: nowrap; }
-.mark { display: inline-block; min-width: 14px; font-size: 10px; font-weight: 600; text-align: center;
-  border-radius: 3px; margin-right: 2px; }
-.mark-flag-disposable { background: var(--wl-disposable-bg); color: var(--wl-disposable-fg); border: 1px solid var(--wl-disposable-border); }
-.mark-flag-freemail { background: var(--wl-freemail-bg); color: var(--wl-freemail-fg); border: 1px solid var(--wl-freemail-border); }
-.mark-flag-privacy { background: var(--wl-privacy-bg); color: var(--wl-privacy-fg); border: 1px solid var(--wl-privacy-border); }
-.links { width: 104px; text-align: right; white-space: nowrap; font-size: 12px; }
-.links a + a { margin-left: 6px; }
-.wl-button.small { padding: 1px 6px; font-size: 12px; }
-.card-row > td { padding: 4px 0 10px; }
-`;
+import { bulkPageUrl, readTypedLookup, type TypedLookup } from './typed-lookup.ts';
 
 /** The tab whose addresses are listed: ?tabId=N, else the active tab. */
 async function targetTabId(): Promise<number | null> {
@@ -69,7 +23,7 @@ export function PopupApp() {
   const [summary, setSummary] = useState<TabSummary | null>(null);
   const [summaryError, setSummaryError] = useState<string | null>(null);
   const [query, setQuery] = useState(() => new URLSearchParams(location.search).get('lookup') ?? '');
-  const [submitted, setSubmitted] = useState<(LookupInput & { text: string }) | null>(null);
+  const [submitted, setSubmitted] = useState<(TypedLookup & { text: string }) | null>(null);
   const [inputError, setInputError] = useState<string | null>(null);
   const manual = useDomainLookup();
 
@@ -88,7 +42,7 @@ export function PopupApp() {
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    const input = readLookupInput(query);
+    const input = readTypedLookup(query);
     if (!input) {
       setInputError(t('popupInvalidInput'));
       return;
@@ -106,7 +60,6 @@ export function PopupApp() {
 
   return (
     <main>
-      <style>{POPUP_CSS}</style>
       <h1>{t('extName')}</h1>
       <form onSubmit={submit} aria-label={t('popupLookupForm')}>
         <input

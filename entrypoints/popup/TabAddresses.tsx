@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { addressRows } from '#address-table/rows.ts';
 import { domainOf } from '#core/email/extract.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
 import type { TabSummary } from '#extension/messaging.ts';
 import type { Settings } from '#settings/schema.ts';
-import { type ListSummary, summarize } from '#ui/address-list.ts';
-import { addressRows } from '#ui/address-table.ts';
-import { copyTable, downloadCsv } from '#ui/take-away.ts';
-import { useDomainResults } from '#ui/use-domain-results.ts';
 import { AddressList } from './AddressList.tsx';
+import { type ListSummary, summarize } from './address-list.ts';
+import { copyTable, downloadCsv } from './export-table.ts';
+import { useDomainResults } from './use-domain-results.ts';
 
 /** The summary's figures, each with its words and test id; a figure of 0 beyond the first two is left out. */
 const FIGURES: readonly { key: keyof ListSummary; words: MessageKey; testId: string }[] = [

@@ -1,30 +1,19 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { BuildNotes } from '#components/BuildNotes.tsx';
-import { CARD_CSS } from '#components/card-styles.ts';
 import { ResultCard } from '#components/ResultCard.tsx';
-import { PAGE_THEME_CSS } from '#components/theme.ts';
+import { SetupNotes } from '#components/SetupNotes.tsx';
+import { serviceInForce } from '#components/setup-sentences.ts';
+import { useDomainLookup } from '#components/use-domain-lookup.ts';
 import { domainOf } from '#core/email/extract.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
 import { cleanApiKey } from '#settings/schema.ts';
 import { inForce, useSettingsStore } from '#settings/store.ts';
-import { serviceInForce } from '#ui/service-words.ts';
-import { useDomainLookup } from '#ui/use-domain-lookup.ts';
-import { useKeyField } from '#ui/use-key-field.ts';
-import { type SavedKeyCheck, useSavedKeyCheck } from '#ui/use-saved-key-check.ts';
+import { useKeyField } from './use-key-field.ts';
+import { type SavedKeyCheck, useSavedKeyCheck } from './use-saved-key-check.ts';
 
 /** The sample card's address: a domain the built-in catalog knows, so the card shows an answer without a key. */
 const SAMPLE_ADDRESS = 'jane@gmail.com';
-
-const WELCOME_CSS = `${PAGE_THEME_CSS}${CARD_CSS}
-body { margin: 0; font: 14px/1.5 system-ui, sans-serif; color: var(--wl-fg); }
-main { max-width: 560px; margin: 24px auto; padding: 0 16px; }
-label { display: block; font-weight: 600; margin: 16px 0 4px; }
-.row { display: flex; gap: 6px; }
-input { flex: 1; padding: 6px 8px; border: 1px solid var(--wl-border); border-radius: 6px; font: inherit; }
-.hint { color: var(--wl-muted); font-size: 12px; }
-`;
 
 /** What the page says of the key already saved, if any. */
 function savedKeyText(check: SavedKeyCheck): string | null {
@@ -74,12 +63,11 @@ export function WelcomeApp() {
 
   return (
     <main>
-      <style>{WELCOME_CSS}</style>
       <h1>{t('welcomeTitle')}</h1>
       <p>{t('welcomeIntro')}</p>
       <p data-testid="privacy-statement">{t('privacyStatement')}</p>
       {store.loaded && (
-        <BuildNotes
+        <SetupNotes
           service={serviceInForce(baseUrl, store.managed.settings.baseUrl)}
           keyManaged={keyManaged}
         />
