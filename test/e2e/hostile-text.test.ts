@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCloudflareEmail } from '#core/email/cloudflare.ts';
 import { TEXT_WINDOW } from '#extension/limits.ts';
-import { type BareBrowser, BROWSERS, type BrowserName, launchBareBrowser } from './support/driver.ts';
+import { encodeCloudflareEmail } from '../support/cloudflare-email.ts';
+import { type BareBrowser, BROWSERS, type BrowserName, launchBareBrowser } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 import {
   type AddedElement,
   addElements,
   type FrameCost,
   readFrameProbe,
   startFrameProbe,
-} from './support/frame-probe.ts';
-import { pollUntil } from './support/poll-until.ts';
-import { useBrowserStack } from './support/stack.ts';
+} from '../support/frame-probe.ts';
+import { pollUntil } from '../support/poll-until.ts';
 
 /**
  * Text a stranger can put before the person (an email, a ticket, a CRM note), grown from the grammar's own

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
 import { addressListPage, companyDomain } from '#test/fixtures/many-addresses.ts';
 import messages from '../../public/_locales/en/messages.json';
-import { BROWSERS, type BrowserDriver, type PageDriver } from './support/driver.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS, type BrowserDriver, type PageDriver } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 
 /**
  * The popup's budget (POPUP_LOOKUP_BUDGET paid lookups per page load) in each browser, against the real

@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkStatus } from '#extension/messaging.ts';
 import { cacheEntryKey } from '#worker/answer-cache.ts';
 import messages from '../../public/_locales/en/messages.json';
-import { BROWSERS, type BrowserDriver, type BrowserName, type PageDriver } from './support/driver.ts';
-import { chromiumCard, hoverText } from './support/extension-browser.ts';
+import { BROWSERS, type BrowserDriver, type BrowserName, type PageDriver } from '../support/driver.ts';
+import { chromiumCard, hoverText } from '../support/extension-browser.ts';
 import {
   type BrowserStack,
   type ExtensionStack,
   startExtensionStack,
   useBrowserStack,
-} from './support/stack.ts';
+} from '../support/extension-stack.ts';
 
 /**
  * storage.local holds 10 MB in Chromium (QUOTA_BYTES). In Firefox it is an IndexedDB database of the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classify } from './classify.ts';
+import { classify } from '#core/catalog/classify.ts';
 
 /**
  * Scores `classify` on the labelled DNS corpus (test/fixtures/dns-corpus, LABELLING.md there): measured MX

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Corpus, pageHtml } from '../../support/real-pages.ts';
+import { type Corpus, pageHtml } from './real-pages.ts';
 
 /**
  * The page's own scripts are blocked (content scripts are exempt), and nothing is fetched from elsewhere:

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = new URL('..', import.meta.url).pathname;
+const ROOT = new URL('../..', import.meta.url).pathname;
 const OUT_DIR = '.output/store-check';
 /** Each test builds the extension (wxt, about 20 s on 2 cores); a machine three times slower needs a minute. */
 const BUILD_TIMEOUT_MS = 240_000;

@@ -12,12 +12,13 @@
  * What a test does to the card is a person's input: the pointer and the keyboard of the driver, at the
  * element's box, so the events are trusted.
  */
+import { CARD_TAG } from '#page/card-module.ts';
 import { seriousViolations } from './axe.ts';
 import { type Box, shownText } from './in-page.ts';
 import { pollUntil } from './poll-until.ts';
 
-/** The card's host element, as the content script names it (entrypoints/content/card-tag.ts). */
-export const CARD_TAG = 'webmail-lookup-card';
+/** The card's host element, as the content script names it. */
+export { CARD_TAG };
 
 /** A function to run in the page with the card's root, or its source (to put helpers of in-page.ts in it). */
 export type PageFunction<A, R> = ((root: ShadowRoot | null, argument: A) => R | Promise<R>) | string;

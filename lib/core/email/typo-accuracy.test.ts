@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { suggestCorrection } from '#core/email/suggest-correction.ts';
-import { TYPO_TARGETS } from '#core/email/typo/targets.ts';
 import { readRealDomains, readTypos } from '#test/fixtures/typos/corpus.ts';
+import { suggestCorrection } from './suggest-correction.ts';
+import { TYPO_TARGETS } from './typo/targets.ts';
 
 /**
  * suggestCorrection on the held-out parts of the typo corpora (test/fixtures/typos/README.md): rows the

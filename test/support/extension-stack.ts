@@ -1,6 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { Settings } from '#settings/schema.ts';
-import { type ServiceStack, startServiceStack } from '../../support/service-stack.ts';
 import {
   type BrowserDriver,
   type BrowserName,
@@ -11,6 +10,7 @@ import {
 import { type ExtensionBrowser, launchExtensionBrowser } from './extension-browser.ts';
 import { startPageServer } from './page-server.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
+import { type ServiceStack, startServiceStack } from './service-stack.ts';
 
 /**
  * What the extension talks to and reads, whatever the browser: the service stack (DNS fixture, the real

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 
-const PAGES = new URL('../../fixtures/pages/', import.meta.url);
+const PAGES = new URL('../fixtures/pages/', import.meta.url);
 
 export interface PageServer {
   url: (page: string) => string;

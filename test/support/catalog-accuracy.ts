@@ -1,4 +1,4 @@
-import { classify } from './classify.ts';
+import { classify } from '#core/catalog/classify.ts';
 
 export interface LabelledDomain {
   domain: string;

@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import messages from '#locales/en/messages.json';
 
-const read = (path: string) => readFileSync(new URL(`../${path}`, import.meta.url), 'utf8');
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
 describe('the store listing', () => {
   it('says what leaves the browser in the same words as the welcome page, in the README and the listing', () => {
@@ -41,7 +41,7 @@ describe('the README’s pictures', () => {
 
   it('are PNG files that decode, with a dark picture darker than its light one', () => {
     const brightness = (path: string) => {
-      const png = PNG.sync.read(readFileSync(new URL(`../${path}`, import.meta.url)));
+      const png = PNG.sync.read(readFileSync(new URL(`../../${path}`, import.meta.url)));
       let sum = 0;
       for (let i = 0; i < png.data.length; i += 4)
         sum += (png.data[i] ?? 0) + (png.data[i + 1] ?? 0) + (png.data[i + 2] ?? 0);

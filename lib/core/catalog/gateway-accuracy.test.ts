@@ -7,20 +7,22 @@ import {
   type CorpusSet,
   dnsCorpusRows,
   scoreDnsCorpus,
-} from '#core/catalog/dns-corpus-accuracy.ts';
+} from '#test/support/dns-corpus-accuracy.ts';
 
 /**
  * `classify` on the measured MX and TXT records of company and public-body domains
- * (fixtures/dns-corpus, labelled by its LABELLING.md), scored per class against budgets.
+ * (test/fixtures/dns-corpus, labelled by its LABELLING.md), scored per class against budgets.
  *
  * The budgets hold on the holdout rows, which played no part in building the catalog. While tuning, score
- * the tune rows only: `DNS_CORPUS_SET=tune npx vitest run test/gateway-accuracy.test.ts`.
+ * the tune rows only: `DNS_CORPUS_SET=tune npx vitest run lib/core/catalog/gateway-accuracy.test.ts`.
  */
 const set: CorpusSet = process.env.DNS_CORPUS_SET === 'tune' ? 'tune' : 'holdout';
 
 const scores = scoreDnsCorpus(
   dnsCorpusRows(
-    JSON.parse(readFileSync(new URL('./fixtures/dns-corpus/corpus.json', import.meta.url), 'utf8')),
+    JSON.parse(
+      readFileSync(new URL('../../../test/fixtures/dns-corpus/corpus.json', import.meta.url), 'utf8'),
+    ),
     set,
   ),
 );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../lib/catalog/index.ts';
-import { canonicalMailbox, extractEmails, isRoleAddress, suggestCorrection } from '../lib/email/index.ts';
+import { classify } from './catalog/index.ts';
+import { canonicalMailbox, extractEmails, isRoleAddress, suggestCorrection } from './email/index.ts';
 
 /** The exports ../shared/DESIGN.md promises, at the paths it names, as code outside the rooms reaches them. */
 describe('the documented entry points of the core', () => {

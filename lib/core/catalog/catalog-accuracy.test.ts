@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { measureAccuracy, parseLabelledDomains } from '#core/catalog/accuracy.ts';
-import { businessProviders, consumerProviders, relays } from '#core/catalog/providers.ts';
+import { measureAccuracy, parseLabelledDomains } from '#test/support/catalog-accuracy.ts';
+import { businessProviders, consumerProviders, relays } from './providers.ts';
 
 const labelled = parseLabelledDomains(
-  readFileSync(new URL('./fixtures/labelled-domains.tsv', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../test/fixtures/labelled-domains.tsv', import.meta.url), 'utf8'),
 );
 
 describe('catalog accuracy on the labelled set', () => {

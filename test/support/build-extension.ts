@@ -1,13 +1,13 @@
 import { spawnSync } from 'node:child_process';
 
 /** Where the end-to-end builds go, apart from `npm run build`'s. */
-const E2E_OUT_DIR = new URL('../../../.output/e2e', import.meta.url).pathname;
+const E2E_OUT_DIR = new URL('../../.output/e2e', import.meta.url).pathname;
 export const E2E_EXTENSION_DIR = `${E2E_OUT_DIR}/chrome-mv3`;
 export const E2E_FIREFOX_DIR = `${E2E_OUT_DIR}/firefox-mv2`;
 
 function build(browser: 'chrome' | 'firefox'): void {
   const result = spawnSync('npx', ['wxt', 'build', '-b', browser], {
-    cwd: new URL('../../..', import.meta.url).pathname,
+    cwd: new URL('../..', import.meta.url).pathname,
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -4,7 +4,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import messages from '#locales/en/messages.json';
 
-const ROOT = new URL('..', import.meta.url).pathname;
+const ROOT = new URL('../..', import.meta.url).pathname;
 /** Attributes a person reads or hears. */
 const WORDED_ATTRIBUTES = new Set(['aria-label', 'placeholder', 'title', 'alt']);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractEmails } from '#core/email/extract.ts';
 import { type CorpusScore, scoreOnCorpus } from '#test/fixtures/extraction-corpus.ts';
+import { extractEmails } from './extract.ts';
 
 const QUALITY_BUDGET = 0.99;
 

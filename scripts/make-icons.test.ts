@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { ICON_SIZES, renderIcon } from '#scripts/make-icons.ts';
+import { ICON_SIZES, renderIcon } from './make-icons.ts';
 
 const ROOT = new URL('..', import.meta.url);
 
