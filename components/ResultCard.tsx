@@ -176,138 +176,134 @@ function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
   );
 }
 
-/**
- * One lookup's answer, as the hover card and the popup show it. Everything from the page or the API is
- * rendered as text (or drawn, over a page: components/words.ts); only http(s) URLs become links.
- */
-export function ResultCard({
-  address,
-  result,
-  searchQueryTemplate,
-  sendingAddresses = [],
-  onRefresh,
-  onLookUp,
-  onOpenOptions,
-  theme,
-  now = Date.now(),
-}: ResultCardProps) {
-  /** What was last copied, for the button that copied it to say so. */
-  const [copied, setCopied] = useState<'address' | 'link' | 'search' | null>(null);
-  const wordProps = useWordProps();
-  // A 429's wait counts down on the card, and its "Try again" can be pressed once it is over.
-  useCountdown(result?.state === 'rate-limited' ? result.retryAt : null);
-  const words = describeResult(result, now);
-  const copy = (text: string, what: 'address' | 'link' | 'search') => {
+/** What a button copied last, for it to say so. */
+type Copied = 'address' | 'link' | 'search';
+
+/** Copies text to the clipboard, and which button copied last (null when the clipboard refused it). */
+function useCopy(): [Copied | null, (text: string, what: Copied) => void] {
+  const [copied, setCopied] = useState<Copied | null>(null);
+  const copy = (text: string, what: Copied) => {
     void navigator.clipboard?.writeText(text).then(
       () => setCopied(what),
       () => setCopied(null),
     );
   };
+  return [copied, copy];
+}
 
-  if (result?.state !== 'found') {
-    const busy = result === null;
-    return (
-      <section
-        className="wl-card"
-        data-testid="result-card"
-        data-theme={theme}
-        data-verdict={describeVerdict(result)?.kind}
-        aria-busy={busy}
-      >
-        <p className="wl-address" {...wordProps(address)} />
-        <div
-          className="wl-error"
-          data-testid={busy ? 'loading' : 'error-message'}
-          role={busy ? 'status' : 'alert'}
-        >
-          <p className="wl-error-title" {...wordProps(words.title)} />
-          {words.detail && (
-            <p
-              className="wl-note"
-              // A 429's wait counts down here each second: said once with the alert, not at every tick.
-              aria-live={result?.state === 'rate-limited' ? 'off' : undefined}
-              {...wordProps(words.detail)}
-            />
-          )}
-        </div>
-        {!busy && (
-          <div className="wl-actions">
-            {words.action && (
-              <ActionButton action={words.action} onLookUp={onLookUp} onOpenOptions={onOpenOptions} />
-            )}
-            {result?.state === 'not-found' && <RefreshButton onRefresh={onRefresh} />}
-          </div>
-        )}
-        {result && (
-          <p className="wl-source" data-testid="result-source" {...wordProps(describeSource(result, now))} />
-        )}
-      </section>
-    );
-  }
-
-  const { info } = result;
-  const verdict = verdictOf(result);
-  const webmailUrl = safeLinkUrl(info.webmail_url);
-  const search = searchActionFor(info, searchQueryTemplate, address);
-  const forThem = linkForThem(info, sendingAddresses);
+/** Before an answer, or for one without a provider: loading, not found, or what went wrong, and what to do. */
+function NoAnswer({
+  result,
+  now,
+  onRefresh,
+  onLookUp,
+  onOpenOptions,
+}: Pick<ResultCardProps, 'onRefresh' | 'onLookUp' | 'onOpenOptions'> & {
+  result: LookupResult | null;
+  now: number;
+}) {
+  const wordProps = useWordProps();
+  const words = describeResult(result, now);
+  const busy = result === null;
   return (
-    <section
-      className="wl-card"
-      data-testid="result-card"
-      data-theme={theme}
-      data-verdict={verdict.kind}
-      aria-label={t('cardLabel', address)}
-    >
-      <p className="wl-address" {...wordProps(address)} />
-      <VerdictLine verdict={verdict} info={info} />
-      <Evidence info={info} />
-      {info.is_privacy_service && !webmailUrl && (
-        <p className="wl-note" data-testid="relay-explanation" {...wordProps(t('relayExplanation'))} />
+    <>
+      <div
+        className="wl-error"
+        data-testid={busy ? 'loading' : 'error-message'}
+        role={busy ? 'status' : 'alert'}
+      >
+        <p className="wl-error-title" {...wordProps(words.title)} />
+        {words.detail && (
+          <p
+            className="wl-note"
+            // A 429's wait counts down here each second: said once with the alert, not at every tick.
+            aria-live={result?.state === 'rate-limited' ? 'off' : undefined}
+            {...wordProps(words.detail)}
+          />
+        )}
+      </div>
+      {!busy && (
+        <div className="wl-actions">
+          {words.action && (
+            <ActionButton action={words.action} onLookUp={onLookUp} onOpenOptions={onOpenOptions} />
+          )}
+          {result?.state === 'not-found' && <RefreshButton onRefresh={onRefresh} />}
+        </div>
       )}
-      <div className="wl-actions">
-        {webmailUrl && (
-          <a
-            className="wl-link wl-link-primary"
-            data-testid="open-webmail"
-            href={webmailUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            {...wordProps(t('cardOpenWebmail'), { named: true })}
-          />
-        )}
-        {search && (
-          <a
-            className="wl-link"
-            data-testid="search-webmail"
-            data-search={search.kind}
-            href={search.url}
-            target="_blank"
-            rel="noopener noreferrer"
-            // Outlook has no search link: the query goes to the clipboard as the mailbox opens.
-            onClick={search.kind === 'open-and-paste' ? () => copy(search.query, 'search') : undefined}
-            {...wordProps(t('cardSearchMailbox'), { named: true })}
-          />
-        )}
+    </>
+  );
+}
+
+interface FoundActionsProps {
+  address: string;
+  info: WebmailInfo;
+  search: ReturnType<typeof searchActionFor>;
+  forThem: ReturnType<typeof linkForThem>;
+  copied: Copied | null;
+  copy: (text: string, what: Copied) => void;
+  onRefresh: () => void;
+}
+
+/** What a person can do with a found answer: open the mailbox or search it, copy, and look up again. */
+function FoundActions({ address, info, search, forThem, copied, copy, onRefresh }: FoundActionsProps) {
+  const wordProps = useWordProps();
+  const webmailUrl = safeLinkUrl(info.webmail_url);
+  return (
+    <div className="wl-actions">
+      {webmailUrl && (
+        <a
+          className="wl-link wl-link-primary"
+          data-testid="open-webmail"
+          href={webmailUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          {...wordProps(t('cardOpenWebmail'), { named: true })}
+        />
+      )}
+      {search && (
+        <a
+          className="wl-link"
+          data-testid="search-webmail"
+          data-search={search.kind}
+          href={search.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          // Outlook has no search link: the query goes to the clipboard as the mailbox opens.
+          onClick={search.kind === 'open-and-paste' ? () => copy(search.query, 'search') : undefined}
+          {...wordProps(t('cardSearchMailbox'), { named: true })}
+        />
+      )}
+      <button
+        type="button"
+        className="wl-button"
+        data-testid="copy-address"
+        onClick={() => copy(address, 'address')}
+        {...wordProps(copied === 'address' ? t('cardCopied') : t('cardCopyAddress'), { named: true })}
+      />
+      {forThem?.kind === 'link' && (
         <button
           type="button"
           className="wl-button"
-          data-testid="copy-address"
-          onClick={() => copy(address, 'address')}
-          {...wordProps(copied === 'address' ? t('cardCopied') : t('cardCopyAddress'), { named: true })}
+          data-testid="copy-link-for-them"
+          onClick={() => copy(forThem.url, 'link')}
+          {...wordProps(copied === 'link' ? t('cardLinkCopied') : t('cardCopyLinkForThem'), { named: true })}
         />
-        {forThem?.kind === 'link' && (
-          <button
-            type="button"
-            className="wl-button"
-            data-testid="copy-link-for-them"
-            onClick={() => copy(forThem.url, 'link')}
-            {...wordProps(copied === 'link' ? t('cardLinkCopied') : t('cardCopyLinkForThem'), {
-              named: true,
-            })}
-          />
-        )}
-        <RefreshButton onRefresh={onRefresh} />
-      </div>
+      )}
+      <RefreshButton onRefresh={onRefresh} />
+    </div>
+  );
+}
+
+/** Why the search or the link for the customer works as it does: Outlook's pasted query, or no link. */
+function ActionNotes({
+  info,
+  search,
+  forThem,
+  copied,
+}: Pick<FoundActionsProps, 'info' | 'search' | 'forThem' | 'copied'>) {
+  const wordProps = useWordProps();
+  return (
+    <>
       {search?.kind === 'open-and-paste' && (
         <p
           className="wl-note"
@@ -324,8 +320,77 @@ export function ResultCard({
           )}
         />
       )}
+    </>
+  );
+}
+
+interface FoundAnswerProps {
+  address: string;
+  result: Extract<LookupResult, { state: 'found' }>;
+  searchQueryTemplate: string;
+  sendingAddresses: string[];
+  copied: Copied | null;
+  copy: (text: string, what: Copied) => void;
+  onRefresh: () => void;
+}
+
+/** An answer that names the mailbox's provider: the verdict, its evidence, the actions and the details. */
+function FoundAnswer({ result, searchQueryTemplate, sendingAddresses, ...rest }: FoundAnswerProps) {
+  const wordProps = useWordProps();
+  const { info } = result;
+  const verdict = verdictOf(result);
+  const search = searchActionFor(info, searchQueryTemplate, rest.address);
+  const forThem = linkForThem(info, sendingAddresses);
+  const actions = { ...rest, info, search, forThem };
+  return (
+    <>
+      <VerdictLine verdict={verdict} info={info} />
+      <Evidence info={info} />
+      {info.is_privacy_service && !safeLinkUrl(info.webmail_url) && (
+        <p className="wl-note" data-testid="relay-explanation" {...wordProps(t('relayExplanation'))} />
+      )}
+      <FoundActions {...actions} />
+      <ActionNotes {...actions} />
       <AnswerDetails verdict={verdict} info={info} />
-      <p className="wl-source" data-testid="result-source" {...wordProps(describeSource(result, now))} />
+    </>
+  );
+}
+
+/**
+ * One lookup's answer, as the hover card and the popup show it. Everything from the page or the API is
+ * rendered as text (or drawn, over a page: components/words.ts); only http(s) URLs become links.
+ */
+export function ResultCard({ sendingAddresses = [], now = Date.now(), ...props }: ResultCardProps) {
+  const { address, result, theme } = props;
+  const [copied, copy] = useCopy();
+  const wordProps = useWordProps();
+  // A 429's wait counts down on the card, and its "Try again" can be pressed once it is over.
+  useCountdown(result?.state === 'rate-limited' ? result.retryAt : null);
+  const found = result?.state === 'found' ? result : null;
+  return (
+    <section
+      className="wl-card"
+      data-testid="result-card"
+      data-theme={theme}
+      data-verdict={describeVerdict(result)?.kind}
+      aria-busy={found ? undefined : result === null}
+      aria-label={found ? t('cardLabel', address) : undefined}
+    >
+      <p className="wl-address" {...wordProps(address)} />
+      {found ? (
+        <FoundAnswer
+          {...props}
+          result={found}
+          sendingAddresses={sendingAddresses}
+          copied={copied}
+          copy={copy}
+        />
+      ) : (
+        <NoAnswer {...props} now={now} />
+      )}
+      {result && (
+        <p className="wl-source" data-testid="result-source" {...wordProps(describeSource(result, now))} />
+      )}
     </section>
   );
 }
