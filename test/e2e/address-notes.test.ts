@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
 import { BROWSERS, type PageDriver } from '../support/driver.ts';
 import { useBrowserStack } from '../support/extension-stack.ts';
+import { addPasteTarget } from '../support/in-page.ts';
 
 /**
  * What an address says of itself, in each browser with the built extension against the real service and
@@ -49,6 +50,21 @@ describe.each(BROWSERS)('in %s', (name) => {
       expect(await card.text('verdict')).toBe(messages.cardVerdictDisposable.message);
       expect(await card.text('look-alike-warning')).toBe(messages.cardLookAlikeTakesMail.message);
       expect(await card.count('copy-suggestion')).toBe(1);
+      await page.close();
+    });
+
+    it('copies the corrected address on a person’s click, for them to paste', async () => {
+      const page = await openTypos();
+      await page.showCardOf('jane@gmial.com');
+      await page.card.click('copy-suggestion');
+      await expect.poll(() => page.card.text('copy-suggestion')).toBe(messages.cardCopied.message);
+      await page.evaluate(addPasteTarget, 'text' as const);
+      await page.press('Control+KeyV');
+      await expect
+        .poll(() =>
+          page.evaluate(() => (document.getElementById('paste-here') as HTMLTextAreaElement).value, null),
+        )
+        .toBe('jane@gmail.com');
       await page.close();
     });
 
