@@ -58,8 +58,8 @@ export type Grouping = (typeof GROUPINGS)[number];
 /**
  * What a group holds. `name` is data (a domain, a provider's name, a mailbox); the other kinds are named in
  * words by the popup. A flag group holds the rows whose strongest flag it is: disposable, then privacy relay,
- * then free mail. A mailbox group holds the spellings of one mailbox; `other` what the grouping sets apart
- * from nothing (a mailbox written one way, an address that is no shared inbox).
+ * then free mail. A mailbox group holds the spellings of one mailbox; `other` holds the rest (each mailbox
+ * written one way, every address that is no shared inbox).
  */
 export type GroupKind =
   | 'all'
