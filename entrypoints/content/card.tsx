@@ -4,6 +4,7 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
 import cardCss from '#components/card.css?inline';
@@ -15,6 +16,7 @@ import { CARD_TAG } from '#page/card-module.ts';
 import { keepCardInWindow } from '#page/card-placement.ts';
 import type { HoverTarget } from '#page/hover.ts';
 import { pageThemeAt } from '#page/page-theme.ts';
+import { loadTopLevelDomains, TOP_LEVEL_DOMAINS_FILE } from '#page/top-level-domains-module.ts';
 
 /** What the card's controls answer to (React listens for them at its container, inside the shadow root). */
 const INPUT_EVENTS = [
@@ -119,8 +121,13 @@ export class CardUi {
   }
 }
 
-/** Makes the card's shadow root, closed to the page; the content script imports this when a card is first due. */
+/**
+ * Makes the card's shadow root, closed to the page; the content script imports this when a card is first due.
+ * The card's module holds its own copy of the top-level domains' loader, which a typo suggestion reads
+ * (lib/core/email/typo): it loads the list too, from the module the content script loaded already.
+ */
 export async function createCardUi(ctx: ContentScriptContext, onClose: () => void): Promise<CardUi> {
+  const topLevelDomains = loadTopLevelDomains(browser.runtime.getURL(`/${TOP_LEVEL_DOMAINS_FILE}`));
   const ui = await createShadowRootUi(ctx, {
     name: CARD_TAG,
     position: 'inline',
@@ -135,5 +142,6 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
     onRemove: (root: Root | undefined) => root?.unmount(),
   });
   answerPeopleOnly(ui.shadow);
+  await topLevelDomains;
   return new CardUi(ui, onClose);
 }

@@ -9,10 +9,12 @@ import { type ListSummary, summarize } from './address-list.ts';
 import { copyTable, downloadCsv } from './export-table.ts';
 import { useDomainResults } from './use-domain-results.ts';
 
-/** The summary's figures, each with its words and test id; a figure of 0 beyond the first two is left out. */
+/** The summary's figures, each with its words and test id; a figure of 0 beyond the first three is left out. */
 const FIGURES: readonly { key: keyof ListSummary; words: MessageKey; testId: string }[] = [
   { key: 'addresses', words: 'popupSummaryAddresses', testId: 'summary-addresses' },
   { key: 'domains', words: 'popupSummaryDomains', testId: 'summary-domains' },
+  { key: 'mailboxes', words: 'popupSummaryMailboxes', testId: 'summary-mailboxes' },
+  { key: 'sharedInboxes', words: 'popupSummaryRole', testId: 'summary-role' },
   { key: 'freeMail', words: 'popupSummaryFreemail', testId: 'summary-freemail' },
   { key: 'disposable', words: 'popupSummaryDisposable', testId: 'summary-disposable' },
   { key: 'privacyRelays', words: 'popupSummaryPrivacy', testId: 'summary-privacy' },
@@ -24,7 +26,7 @@ function Summary({ summary }: { summary: ListSummary }) {
   return (
     <ul className="summary" aria-label={t('popupSummaryLabel')} data-testid="list-summary">
       {FIGURES.map(({ key, words, testId }, i) =>
-        i < 2 || summary[key] > 0 ? (
+        i < 3 || summary[key] > 0 ? (
           <li key={key} data-testid={testId} data-count={summary[key]}>
             {t(words, summary[key])}
           </li>
