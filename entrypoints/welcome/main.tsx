@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import '#components/page.css';
+import '#components/form-page.css';
 import '#components/card.css';
 import './welcome.css';
 import { t } from '#extension/i18n.ts';
