@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 import { canPaySql, paidSql } from '#server/billing-rule.ts';
 import { forSqlite, NOT_FOUND_TRIM_SQL, RATE_LIMIT_TAKE_SQL, WRITE_PROBE_SQL } from './shared-sql.ts';
 import { migrateSqlite } from './sqlite-migrations.ts';
@@ -93,7 +93,7 @@ export function openSqliteStorage(path: string): Storage {
   return new SqliteStorage(db, `database ${path}`);
 }
 
-/** The statements on keys and accounts, the charge's aside. */
+/** The statements on keys and accounts; the charge is a transaction of its own (chargeTransaction). */
 function accountStatements(db: SqliteDb) {
   return {
     findAccount: db.prepare<[string], { id: number }>(
@@ -163,23 +163,26 @@ function chargeTransaction(db: SqliteDb) {
   });
 }
 
-/** The statements on the lookup cache, the rate-limit counts and the write probe. */
-function upkeepStatements(db: SqliteDb) {
+/** The statements on the lookup cache. */
+function cacheStatements(db: SqliteDb) {
   return {
-    readCache: db.prepare<[string, number], CachedRow>(
+    read: db.prepare<[string, number], CachedRow>(
       'SELECT body, expires_at AS expiresAt FROM lookup_cache WHERE domain = ? AND expires_at > ?',
     ),
-    writeCache: db.prepare<[string, number, string, number]>(
+    write: db.prepare<[string, number, string, number]>(
       `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES (?, ?, ?, ?)
        ON CONFLICT(domain) DO UPDATE SET status = excluded.status, body = excluded.body, expires_at = excluded.expires_at`,
     ),
-    purgeCache: db.prepare<[number]>('DELETE FROM lookup_cache WHERE expires_at <= ?'),
+    purge: db.prepare<[number]>('DELETE FROM lookup_cache WHERE expires_at <= ?'),
     trimNotFound: db.prepare<[number]>(forSqlite(NOT_FOUND_TRIM_SQL)),
-    takeFromRateLimit: db.prepare<[number, string, number], { taken: number }>(
-      forSqlite(RATE_LIMIT_TAKE_SQL),
-    ),
-    purgeRateLimits: db.prepare<[number]>('DELETE FROM rate_limit_counts WHERE window_start < ?'),
-    probeWrite: db.prepare<[number]>(forSqlite(WRITE_PROBE_SQL)),
+  };
+}
+
+/** The statements on the rate limits' counts. */
+function rateLimitStatements(db: SqliteDb) {
+  return {
+    take: db.prepare<[number, string, number], { taken: number }>(forSqlite(RATE_LIMIT_TAKE_SQL)),
+    purge: db.prepare<[number]>('DELETE FROM rate_limit_counts WHERE window_start < ?'),
   };
 }
 
@@ -192,14 +195,18 @@ export class SqliteStorage implements Storage {
   readonly #db: SqliteDb;
   readonly #accounts: ReturnType<typeof accountStatements>;
   readonly #charge: ReturnType<typeof chargeTransaction>;
-  readonly #upkeep: ReturnType<typeof upkeepStatements>;
+  readonly #cache: ReturnType<typeof cacheStatements>;
+  readonly #rateLimits: ReturnType<typeof rateLimitStatements>;
+  readonly #probeWrite: Statement<[number]>;
 
   constructor(db: SqliteDb, description: string) {
     this.description = description;
     this.#db = db;
     this.#accounts = accountStatements(db);
     this.#charge = chargeTransaction(db);
-    this.#upkeep = upkeepStatements(db);
+    this.#cache = cacheStatements(db);
+    this.#rateLimits = rateLimitStatements(db);
+    this.#probeWrite = db.prepare<[number]>(forSqlite(WRITE_PROBE_SQL));
   }
 
   async accountIdForKeyHash(keyHash: string): Promise<number | null> {
@@ -259,31 +266,31 @@ export class SqliteStorage implements Storage {
   }
 
   async readCache(domain: string, time: number): Promise<CachedRow | null> {
-    return this.#upkeep.readCache.get(domain, time) ?? null;
+    return this.#cache.read.get(domain, time) ?? null;
   }
 
   async writeCache(domain: string, status: number, row: CachedRow): Promise<void> {
-    this.#upkeep.writeCache.run(domain, status, row.body, row.expiresAt);
+    this.#cache.write.run(domain, status, row.body, row.expiresAt);
   }
 
   async purgeCache(time: number): Promise<number> {
-    return this.#upkeep.purgeCache.run(time).changes;
+    return this.#cache.purge.run(time).changes;
   }
 
   async trimNotFoundCache(keep: number): Promise<number> {
-    return this.#upkeep.trimNotFound.run(keep).changes;
+    return this.#cache.trimNotFound.run(keep).changes;
   }
 
   async takeFromRateLimit(bucket: string, windowStart: number, count: number): Promise<number> {
-    return this.#upkeep.takeFromRateLimit.get(windowStart, bucket, count)?.taken ?? count;
+    return this.#rateLimits.take.get(windowStart, bucket, count)?.taken ?? count;
   }
 
   async purgeRateLimits(windowStart: number): Promise<void> {
-    this.#upkeep.purgeRateLimits.run(windowStart);
+    this.#rateLimits.purge.run(windowStart);
   }
 
   async probeWrite(time: number): Promise<void> {
-    this.#upkeep.probeWrite.run(time);
+    this.#probeWrite.run(time);
   }
 
   async close(): Promise<void> {
