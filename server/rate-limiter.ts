@@ -75,15 +75,6 @@ export class RateLimiter {
     return this.take(name, limit);
   }
 
-  #bucket(name: string): Bucket {
-    let bucket = this.#buckets.get(name);
-    if (!bucket) {
-      bucket = { units: 0, spent: false, leasing: null };
-      this.#buckets.set(name, bucket);
-    }
-    return bucket;
-  }
-
   /** Whether the bucket's limit is known, here and now, to be used up for this window. */
   isSpent(name: string): boolean {
     this.#currentWindow();
@@ -95,6 +86,16 @@ export class RateLimiter {
   retryAfterSeconds(): number {
     const start = this.#currentWindow();
     return Math.max(1, Math.ceil((start + this.#windowMs - this.#now()) / 1000));
+  }
+
+  /** The bucket of this name in the current window, new if it was not seen in it. */
+  #bucket(name: string): Bucket {
+    let bucket = this.#buckets.get(name);
+    if (!bucket) {
+      bucket = { units: 0, spent: false, leasing: null };
+      this.#buckets.set(name, bucket);
+    }
+    return bucket;
   }
 
   /** The start of the current window; a new window starts with no buckets, and the past counts are purged. */
