@@ -11,7 +11,7 @@ const USAGE = `Usage:
   keys list`;
 
 /** A whole number from 0 to `max` (1 to `max` for a subscription's days), or a usage error naming the flag. */
-function count(value: string | undefined, flag: string, max: number, min = 0): number | undefined {
+function parseCount(value: string | undefined, flag: string, max: number, min = 0): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value)) throw new UsageError(`${flag} takes a whole number, not "${value}"`);
   const number = Number(value);
@@ -46,14 +46,14 @@ function listLine(row: AccountSummary): string {
 
 /** The credits, days and allowance the flags give, each checked against its range. */
 function grantOf(values: { credits?: string; 'subscription-days'?: string; allowance?: string }): Grant {
-  const credits = count(values.credits, '--credits', MAX_CREDITS);
-  const subscriptionDays = count(
+  const credits = parseCount(values.credits, '--credits', MAX_CREDITS);
+  const subscriptionDays = parseCount(
     values['subscription-days'],
     '--subscription-days',
     MAX_SUBSCRIPTION_DAYS,
     1,
   );
-  const allowance = count(values.allowance, '--allowance', MAX_ALLOWANCE);
+  const allowance = parseCount(values.allowance, '--allowance', MAX_ALLOWANCE);
   return {
     ...(credits !== undefined && { credits }),
     ...(subscriptionDays !== undefined && { subscriptionDays }),
@@ -84,7 +84,7 @@ async function revoke(
   key: string | undefined,
   account: string | undefined,
 ): Promise<string[]> {
-  const accountId = count(account, '--account', Number.MAX_SAFE_INTEGER, 1);
+  const accountId = parseCount(account, '--account', Number.MAX_SAFE_INTEGER, 1);
   if ((key === undefined) === (accountId === undefined)) {
     throw new UsageError(`keys revoke needs the key or --account ID, not both\n${USAGE}`);
   }
