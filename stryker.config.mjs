@@ -15,12 +15,6 @@
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-/** Suites kept in test/ that exercise an area as a whole; they run with any scope inside that area. */
-const SUITES_ELSEWHERE = {
-  'lib/core/email': ['test/extraction-corpus.test.ts', 'test/properties.test.ts'],
-  'lib/core/catalog': ['test/catalog-accuracy.test.ts', 'test/gateway-accuracy.test.ts'],
-};
-
 const TESTS = '*.test.{ts,tsx}';
 const scopes = (process.env.MUTATION_SCOPE || 'lib/core/email')
   .split(',')
@@ -38,12 +32,11 @@ function isFolder(scope) {
 const mutate = scopes.flatMap((scope) =>
   isFolder(scope) ? [`${scope}/**/*.{ts,tsx}`, `!${scope}/**/${TESTS}`] : [scope],
 );
-const tests = scopes.flatMap((scope) => [
+// An area's corpus and property tests sit in its folder too (extraction-corpus, properties, the catalog's
+// accuracy tests), so the tests of a file's folder include them.
+const tests = scopes.map((scope) =>
   isFolder(scope) ? `${scope}/**/${TESTS}` : `${dirname(scope)}/${TESTS}`,
-  ...Object.entries(SUITES_ELSEWHERE).flatMap(([area, suites]) =>
-    `${scope}/`.startsWith(`${area}/`) ? suites : [],
-  ),
-]);
+);
 
 // The tests reach vitest.mutation.config.ts in the environment its workers inherit, not as Stryker's
 // `testFiles`: with `testFiles`, Stryker 9.6 activates a mutant of module-level code (a table, a regular

@@ -1,14 +1,35 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
+/** Tests beside their code, and the support folder's tests of its own measures. */
+const BESIDE_THE_CODE = [
+  'lib/**/*.test.{ts,tsx}',
+  'server/**/*.test.ts',
+  'entrypoints/**/*.test.{ts,tsx}',
+  'components/**/*.test.tsx',
+  'scripts/**/*.test.ts',
+  'test/support/**/*.test.ts',
+];
+/** Timing tests: they grow an input and compare times within the run (test/support/linear-time.ts). */
+const TIMING_TESTS = BESIDE_THE_CODE.map((pattern) => pattern.replace('*.test.', '*.speed.test.'));
+
 /**
- * Two projects. `unit`: the tests beside their code, with WXT's fake browser, in seconds and without a
- * build (`npm run test:unit`). `suite`: everything under test/: end to end in real browsers with the built
- * extension, the service as a black box, the corpora. `npm test` runs both.
+ * Four projects, run in this order by `npm test`:
+ * - `unit` (`npm run test:unit`): the tests beside their code, with WXT's fake browser, without a build.
+ * - `server`: test/server, the service as a black box: real processes, DNS and databases; no build.
+ * - `e2e`: test/e2e, real browsers with the built extension; its global setup builds the extension for
+ *   both browsers first.
+ * - `speed` (`npm run test:speed`): the timing tests, one file at a time after everything else, so that no
+ *   other test shares the cores while one compares its times.
  */
 export default defineConfig({
   // Gives unit tests WXT's fake browser (fakeBrowser from wxt/testing) and its module aliases.
   plugins: [WxtVitest()],
+  resolve: {
+    // WXT's stand-in for wxt/browser takes the fake browser from wxt/testing, whose index also loads WXT's
+    // build tooling for the vitest plugin: over a second in every test file. The fake browser is all it needs.
+    alias: [{ find: /^wxt\/testing$/, replacement: 'wxt/testing/fake-browser' }],
+  },
   test: {
     // The end-to-end suites start real service processes, a DNS server and Chromium; give them room on 2 cores.
     testTimeout: 30_000,
@@ -23,23 +44,35 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: [
-            'lib/**/*.test.{ts,tsx}',
-            'server/**/*.test.ts',
-            'entrypoints/**/*.test.{ts,tsx}',
-            'components/**/*.test.tsx',
-            'test/support/**/*.test.ts',
-          ],
+          include: BESIDE_THE_CODE,
+          exclude: [...configDefaults.exclude, '**/*.speed.test.*'],
+          // Worker threads start faster than processes, and unit tests use every core: they spend their
+          // time computing, and vitest's own process waits meanwhile.
+          pool: 'threads',
+          maxWorkers: '100%',
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'server', include: ['test/server/**/*.test.ts'], sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          // Builds the extension for both browsers once per run.
+          globalSetup: ['test/support/build-extension.ts'],
+          sequence: { groupOrder: 2 },
         },
       },
       {
         extends: true,
         test: {
-          name: 'suite',
-          include: ['test/**/*.test.ts'],
-          exclude: ['test/support/**'],
-          // Builds the extension for both browsers once per run, for the end-to-end suites.
-          globalSetup: ['test/e2e/support/build-extension.ts'],
+          name: 'speed',
+          include: TIMING_TESTS,
+          maxWorkers: 1,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

@@ -15,6 +15,12 @@ const icons = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/${
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
+  hooks: {
+    // The translators' glossary lives beside the locales for them, not in the extension people install.
+    'build:publicAssets': (_wxt, files) => {
+      files.splice(0, files.length, ...files.filter((file) => !file.relativeDest.endsWith('GLOSSARY.md')));
+    },
+  },
   outDir: process.env.WXT_OUT_DIR || '.output',
   manifest: ({ browser }) => ({
     // From public/_locales/<locale>/messages.json, so translations reach the stores' listings too.

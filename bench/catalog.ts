@@ -4,8 +4,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { measureAccuracy, parseLabelledDomains } from '#core/catalog/accuracy.ts';
 import { businessProviders, consumerProviders, relays } from '#core/catalog/providers.ts';
+import { measureAccuracy, parseLabelledDomains } from '#test/support/catalog-accuracy.ts';
 import type { BenchRow } from './table.ts';
 
 const PROVIDER_BUDGET = 0.98;

@@ -11,17 +11,17 @@ import {
   type ExtensionBrowser,
   launchExtensionBrowser,
   launchPlainBrowser,
-} from '#test/e2e/support/extension-browser.ts';
-import { startPageServer } from '#test/e2e/support/page-server.ts';
+} from '#test/support/extension-browser.ts';
+import { startPageServer } from '#test/support/page-server.ts';
 import {
   mainThreadOf,
   navigationStartOf,
   recordTrace,
   type TraceEvent,
   workByTask,
-} from '#test/e2e/support/trace.ts';
+} from '#test/support/trace.ts';
 import { writeNoopExtension } from './noop-extension.ts';
-import { mailAndCrmPage } from './pages.ts';
+import { type GeneratedPage, mailAndCrmPage } from './pages.ts';
 import { median, percentile, ratioBudget, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
 
@@ -295,87 +295,8 @@ export async function benchContentScript(): Promise<BenchRow[]> {
     const settled = await settledLoad(extension, largeUrl);
     const scans: ScanFigures[] = [];
     for (let i = 0; i < TRACED_RUNS; i++) scans.push(await tracedLoad(extension, largeUrl, settled));
-    const scan = {
-      totalMs: median(scans.map((run) => run.totalMs)),
-      longestMs: Math.max(...scans.map((run) => run.longestMs)),
-      onScreenAfterLoadMs: median(scans.map((run) => run.onScreenAfterLoadMs)),
-      allFoundAfterLoadMs: median(scans.map((run) => run.allFoundAfterLoadMs)),
-      tasks: median(scans.map((run) => run.tasks)),
-      beforeLoadMs: median(scans.map((run) => run.beforeLoadMs)),
-      loadMs: median(scans.map((run) => run.loadMs)),
-    };
-
-    const withoutMs = median(loads.plain);
-    const overWithout = (times: number[]) => median(times) / withoutMs;
-    const spread = (percentile(loads.plain, 0.75) - percentile(loads.plain, 0.25)) / withoutMs;
-    return [
-      {
-        name: 'large page',
-        value: `${(big.html.length / 1e6).toFixed(1)} MB`,
-        detail: `${floor.nodes.toLocaleString('en')} nodes (${floor.textNodes.toLocaleString('en')} text), ${big.textAddresses.toLocaleString('en')} addresses in text`,
-        budget: '',
-      },
-      {
-        name: 'page load, without any extension',
-        value: ms(withoutMs),
-        detail: `load event, median of ${LOAD_RUNS}; the middle half of the loads spans ${pct(spread)} of it`,
-        budget: '',
-      },
-      {
-        name: 'page load, an extension that does nothing',
-        value: ms(median(loads.noop)),
-        detail: "our manifest's content-script entry and service worker, each empty: Chromium's share",
-        budget: `${overWithout(loads.noop).toFixed(2)}x without`,
-      },
-      {
-        name: 'page load, with the extension',
-        value: ms(median(loads.extension)),
-        detail: `medians over the same ${LOAD_RUNS} rounds; ${(median(loads.extension) / median(loads.noop)).toFixed(2)}x the one that does nothing`,
-        budget: ratioBudget(overWithout(loads.extension), LOAD_RATIO_BUDGET, 'without'),
-      },
-      {
-        name: 'page load: extension time before the load event',
-        value: ms(scan.beforeLoadMs),
-        detail: `the most it can hold the event back (at ${ms(scan.loadMs)} in traced loads, median of ${TRACED_RUNS}): the main thread is one`,
-        budget: ratioBudget(1 + scan.beforeLoadMs / scan.loadMs, LOAD_RATIO_BUDGET, 'without, at most'),
-      },
-      {
-        name: 'bare TreeWalker pass (floor)',
-        value: ms(floor.ms),
-        detail: `all text nodes, no filter, median of ${FLOOR_RUNS}`,
-        budget: '',
-      },
-      {
-        name: "every '@' underlined, unchecked",
-        value: ms(floor.uncheckedMs),
-        detail: `the same walk reading each text, a range for each of ${floor.ats.toLocaleString('en')} '@' into a highlight: ${(floor.uncheckedMs / floor.ms).toFixed(2)}x the floor`,
-        budget: '',
-      },
-      {
-        name: 'initial scan, extension main-thread time',
-        value: ms(scan.totalMs),
-        detail: `script start to every address found, ${scan.tasks} tasks, median of ${TRACED_RUNS}`,
-        budget: ratioBudget(scan.totalMs / floor.ms, SCAN_FLOOR_RATIO_BUDGET, 'the floor'),
-      },
-      {
-        name: 'initial scan, longest extension task',
-        value: ms(scan.longestMs),
-        detail: `the extension's share of one task, worst of ${TRACED_RUNS}`,
-        budget: upperBudget(scan.longestMs, FRAME_MS, 'ms'),
-      },
-      {
-        name: 'addresses on screen underlined',
-        value: ms(scan.onScreenAfterLoadMs),
-        detail: `after the load event: the ${settled.onScreen.length} on screen, seen in the page's frames; median of ${TRACED_RUNS}`,
-        budget: upperBudget(scan.onScreenAfterLoadMs, ON_SCREEN_BUDGET_MS, 'ms'),
-      },
-      {
-        name: 'every address found',
-        value: ms(scan.allFoundAfterLoadMs),
-        detail: `after the load event, until the badge counted all ${settled.badge} (its report waits ${REPORT_DEBOUNCE_MS} ms for the page to settle); those off screen are underlined as they come near it`,
-        budget: upperBudget(scan.allFoundAfterLoadMs, ALL_FOUND_BUDGET_MS, 'ms'),
-      },
-    ];
+    const scan = medianScan(scans);
+    return [...loadRows(big, floor, loads, scan), ...scanRows(floor, scan, settled)];
   } finally {
     await extension.close();
     await plain.close();
@@ -383,4 +304,110 @@ export async function benchContentScript(): Promise<BenchRow[]> {
     rmSync(noopDir, { recursive: true, force: true });
     await pages.close();
   }
+}
+
+/** The traced loads' medians; the longest task is the worst of them. */
+function medianScan(scans: ScanFigures[]) {
+  return {
+    totalMs: median(scans.map((run) => run.totalMs)),
+    longestMs: Math.max(...scans.map((run) => run.longestMs)),
+    onScreenAfterLoadMs: median(scans.map((run) => run.onScreenAfterLoadMs)),
+    allFoundAfterLoadMs: median(scans.map((run) => run.allFoundAfterLoadMs)),
+    tasks: median(scans.map((run) => run.tasks)),
+    beforeLoadMs: median(scans.map((run) => run.beforeLoadMs)),
+    loadMs: median(scans.map((run) => run.loadMs)),
+  };
+}
+
+type ReferencePasses = Awaited<ReturnType<typeof referencePasses>>;
+type PageLoads = Awaited<ReturnType<typeof pageLoads>>;
+
+/** The page, and what its load costs without an extension, with one that does nothing, and with ours. */
+function loadRows(
+  big: GeneratedPage,
+  floor: ReferencePasses,
+  loads: PageLoads,
+  scan: ReturnType<typeof medianScan>,
+): BenchRow[] {
+  const withoutMs = median(loads.plain);
+  const overWithout = (times: number[]) => median(times) / withoutMs;
+  const spread = (percentile(loads.plain, 0.75) - percentile(loads.plain, 0.25)) / withoutMs;
+  return [
+    {
+      name: 'large page',
+      value: `${(big.html.length / 1e6).toFixed(1)} MB`,
+      detail: `${floor.nodes.toLocaleString('en')} nodes (${floor.textNodes.toLocaleString('en')} text), ${big.textAddresses.toLocaleString('en')} addresses in text`,
+      budget: '',
+    },
+    {
+      name: 'page load, without any extension',
+      value: ms(withoutMs),
+      detail: `load event, median of ${LOAD_RUNS}; the middle half of the loads spans ${pct(spread)} of it`,
+      budget: '',
+    },
+    {
+      name: 'page load, an extension that does nothing',
+      value: ms(median(loads.noop)),
+      detail: "our manifest's content-script entry and service worker, each empty: Chromium's share",
+      budget: `${overWithout(loads.noop).toFixed(2)}x without`,
+    },
+    {
+      name: 'page load, with the extension',
+      value: ms(median(loads.extension)),
+      detail: `medians over the same ${LOAD_RUNS} rounds; ${(median(loads.extension) / median(loads.noop)).toFixed(2)}x the one that does nothing`,
+      budget: ratioBudget(overWithout(loads.extension), LOAD_RATIO_BUDGET, 'without'),
+    },
+    {
+      name: 'page load: extension time before the load event',
+      value: ms(scan.beforeLoadMs),
+      detail: `the most it can hold the event back (at ${ms(scan.loadMs)} in traced loads, median of ${TRACED_RUNS}): the main thread is one`,
+      budget: ratioBudget(1 + scan.beforeLoadMs / scan.loadMs, LOAD_RATIO_BUDGET, 'without, at most'),
+    },
+  ];
+}
+
+/** The initial scan beside the reference passes, and how soon addresses were underlined and all found. */
+function scanRows(
+  floor: ReferencePasses,
+  scan: ReturnType<typeof medianScan>,
+  settled: { onScreen: string[]; badge: string },
+): BenchRow[] {
+  return [
+    {
+      name: 'bare TreeWalker pass (floor)',
+      value: ms(floor.ms),
+      detail: `all text nodes, no filter, median of ${FLOOR_RUNS}`,
+      budget: '',
+    },
+    {
+      name: "every '@' underlined, unchecked",
+      value: ms(floor.uncheckedMs),
+      detail: `the same walk reading each text, a range for each of ${floor.ats.toLocaleString('en')} '@' into a highlight: ${(floor.uncheckedMs / floor.ms).toFixed(2)}x the floor`,
+      budget: '',
+    },
+    {
+      name: 'initial scan, extension main-thread time',
+      value: ms(scan.totalMs),
+      detail: `script start to every address found, ${scan.tasks} tasks, median of ${TRACED_RUNS}`,
+      budget: ratioBudget(scan.totalMs / floor.ms, SCAN_FLOOR_RATIO_BUDGET, 'the floor'),
+    },
+    {
+      name: 'initial scan, longest extension task',
+      value: ms(scan.longestMs),
+      detail: `the extension's share of one task, worst of ${TRACED_RUNS}`,
+      budget: upperBudget(scan.longestMs, FRAME_MS, 'ms'),
+    },
+    {
+      name: 'addresses on screen underlined',
+      value: ms(scan.onScreenAfterLoadMs),
+      detail: `after the load event: the ${settled.onScreen.length} on screen, seen in the page's frames; median of ${TRACED_RUNS}`,
+      budget: upperBudget(scan.onScreenAfterLoadMs, ON_SCREEN_BUDGET_MS, 'ms'),
+    },
+    {
+      name: 'every address found',
+      value: ms(scan.allFoundAfterLoadMs),
+      detail: `after the load event, until the badge counted all ${settled.badge} (its report waits ${REPORT_DEBOUNCE_MS} ms for the page to settle); those off screen are underlined as they come near it`,
+      budget: upperBudget(scan.allFoundAfterLoadMs, ALL_FOUND_BUDGET_MS, 'ms'),
+    },
+  ];
 }

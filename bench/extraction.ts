@@ -57,27 +57,79 @@ const CODE = [
   'Signed-off-by: {name} <{address}>',
 ];
 
-/**
- * Deterministic text as pages hold it: mail threads with headers, quotes and signatures, CRM rows, page
- * copy with URLs and handles, and code. Curly quotes and dashes make it a two-byte string, as most real
- * page text is.
- */
-export function realisticText(bytes = TEXT_BYTES, seed = 5): string {
-  const random = seeded(seed);
-  const { companies, person, address } = contacts(random);
-  const sentence = () => {
+/** Writes the blocks of realistic text, each kind from the same seeded generator. */
+class RealisticTextWriter {
+  readonly #random: ReturnType<typeof seeded>;
+  readonly #contacts: ReturnType<typeof contacts>;
+
+  constructor(seed: number) {
+    this.#random = seeded(seed);
+    this.#contacts = contacts(this.#random);
+  }
+
+  /** Blocks of every kind, picked at random (mail three times as often as code), until `bytes` is reached. */
+  write(bytes: number): string {
+    const kinds = [
+      () => this.#message(),
+      () => this.#message(),
+      () => this.#message(),
+      () => this.#crmTable(),
+      () => this.#pageCopy(),
+      () => this.#pageCopy(),
+      () => this.#code(),
+    ];
+    const blocks: string[] = [];
+    let length = 0;
+    while (length < bytes) {
+      const block = this.#random.pick(kinds)();
+      blocks.push(block);
+      length += Buffer.byteLength(block) + 2;
+    }
+    return blocks.join('\n\n');
+  }
+
+  #sentence(): string {
+    const random = this.#random;
     const words = Array.from({ length: random.between(8, 22) }, () => random.pick(WORDS));
     if (random.chance(0.1)) words.splice(random.between(0, words.length), 0, random.pick(URLS));
     if (random.chance(0.08)) words.splice(random.between(0, words.length), 0, random.pick(AT_NOISE));
     if (random.chance(0.05)) words.splice(random.between(0, words.length), 0, `“${random.pick(WORDS)}”`);
     const text = words.join(' ');
     return `${text[0]?.toUpperCase()}${text.slice(1)}${random.pick(['.', '.', '?', ' —'])}`;
-  };
-  const paragraph = () => Array.from({ length: random.between(2, 6) }, sentence).join(' ');
+  }
 
-  const message = () => {
+  #paragraph(): string {
+    return Array.from({ length: this.#random.between(2, 6) }, () => this.#sentence()).join(' ');
+  }
+
+  /** A mail with headers, a greeting, paragraphs, maybe an address in the text, a signature and a quote. */
+  #message(): string {
+    const random = this.#random;
+    const { person, address } = this.#contacts;
     const from = person();
-    const lines = [
+    const lines = [...this.#headers(from), '', `Hi ${random.pick(FIRST)},`];
+    for (let p = random.between(2, 5); p > 0; p--) lines.push('', this.#paragraph());
+    if (random.chance(0.3)) lines.push('', `Write to ${address(person())} for details.`);
+    if (random.chance(0.6))
+      lines.push(
+        '',
+        'Best regards,',
+        from,
+        `${random.pick(WORDS)} manager | ${random.pick(this.#contacts.companies)}`,
+        `M: +1 555 ${random.between(100, 999)} ${random.between(1000, 9999)} | E: ${address(from)}`,
+      );
+    if (random.chance(0.5)) {
+      const quoted = person();
+      lines.push('', `On Mon, ${random.between(1, 28)} Nov 2025, ${quoted} <${address(quoted)}> wrote:`);
+      for (const line of this.#paragraph().match(/.{1,76}(\s|$)/g) ?? []) lines.push(`> ${line.trim()}`);
+    }
+    return lines.join('\n');
+  }
+
+  #headers(from: string): string[] {
+    const random = this.#random;
+    const { person, address } = this.#contacts;
+    return [
       `From: ${from} <${address(from)}>`,
       `To: ${Array.from({ length: random.between(1, 3) }, () => {
         const to = person();
@@ -85,28 +137,13 @@ export function realisticText(bytes = TEXT_BYTES, seed = 5): string {
       }).join(', ')}`,
       `Date: Tue, ${random.between(1, 28)} Nov 2025 ${random.between(8, 18)}:${random.between(10, 59)}:00 +0100`,
       `Subject: Re: ${random.pick(WORDS)} ${random.pick(WORDS)}`,
-      '',
-      `Hi ${random.pick(FIRST)},`,
     ];
-    for (let p = random.between(2, 5); p > 0; p--) lines.push('', paragraph());
-    if (random.chance(0.3)) lines.push('', `Write to ${address(person())} for details.`);
-    if (random.chance(0.6))
-      lines.push(
-        '',
-        'Best regards,',
-        from,
-        `${random.pick(WORDS)} manager | ${random.pick(companies)}`,
-        `M: +1 555 ${random.between(100, 999)} ${random.between(1000, 9999)} | E: ${address(from)}`,
-      );
-    if (random.chance(0.5)) {
-      const quoted = person();
-      lines.push('', `On Mon, ${random.between(1, 28)} Nov 2025, ${quoted} <${address(quoted)}> wrote:`);
-      for (const line of paragraph().match(/.{1,76}(\s|$)/g) ?? []) lines.push(`> ${line.trim()}`);
-    }
-    return lines.join('\n');
-  };
-  const crmTable = () =>
-    Array.from({ length: random.between(10, 40) }, () => {
+  }
+
+  #crmTable(): string {
+    const random = this.#random;
+    const { companies, person, address } = this.#contacts;
+    return Array.from({ length: random.between(10, 40) }, () => {
       const name = person();
       return [
         name,
@@ -117,28 +154,33 @@ export function realisticText(bytes = TEXT_BYTES, seed = 5): string {
         random.pick(['lead', 'customer', 'churned', 'trial']),
       ].join('\t');
     }).join('\n');
-  const pageCopy = () => {
-    const company = random.pick(companies);
-    return [
-      paragraph(),
-      paragraph(),
-      `© 2025 ${company} · Privacy · Terms · Contact: ${random.pick(['info', 'hello', 'support', 'press'])}@${company}`,
-    ].join('\n');
-  };
-  const code = () =>
-    Array.from({ length: random.between(3, 8) }, () => {
-      const name = person();
-      return random.pick(CODE).replace('{address}', address(name)).replace('{name}', name);
-    }).join('\n');
-
-  const blocks: string[] = [];
-  let length = 0;
-  while (length < bytes) {
-    const block = random.pick([message, message, message, crmTable, pageCopy, pageCopy, code])();
-    blocks.push(block);
-    length += Buffer.byteLength(block) + 2;
   }
-  return blocks.join('\n\n');
+
+  #pageCopy(): string {
+    const company = this.#random.pick(this.#contacts.companies);
+    return [
+      this.#paragraph(),
+      this.#paragraph(),
+      `© 2025 ${company} · Privacy · Terms · Contact: ${this.#random.pick(['info', 'hello', 'support', 'press'])}@${company}`,
+    ].join('\n');
+  }
+
+  #code(): string {
+    const { person, address } = this.#contacts;
+    return Array.from({ length: this.#random.between(3, 8) }, () => {
+      const name = person();
+      return this.#random.pick(CODE).replace('{address}', address(name)).replace('{name}', name);
+    }).join('\n');
+  }
+}
+
+/**
+ * Deterministic text as pages hold it: mail threads with headers, quotes and signatures, CRM rows, page
+ * copy with URLs and handles, and code. Curly quotes and dashes make it a two-byte string, as most real
+ * page text is.
+ */
+export function realisticText(bytes = TEXT_BYTES, seed = 5): string {
+  return new RealisticTextWriter(seed).write(bytes);
 }
 
 interface Extractor {
@@ -245,7 +287,6 @@ export function timeScanners(
 
 export function benchExtraction(): BenchRow[] {
   const text = realisticText();
-  const megabytes = Buffer.byteLength(text) / 1e6;
   const scanners: Scanner[] = [
     { name: 'extractEmails', scan: (input) => extractEmails(input).length },
     { name: 'linkify-it', scan: (input) => linkifyItEmails(input).length },
@@ -253,6 +294,12 @@ export function benchExtraction(): BenchRow[] {
     { name: FLOOR, scan: indexOfFloor },
     { name: UNVALIDATED, scan: unvalidatedWords },
   ];
+  return [...throughputRows(text, scanners), ...qualityRows()];
+}
+
+/** Each scanner's speed on the same text, and extractEmails' beside the floor. */
+function throughputRows(text: string, scanners: Scanner[]): BenchRow[] {
+  const megabytes = Buffer.byteLength(text) / 1e6;
   const timings = timeScanners(scanners, text);
   const time = (name: string) => timings.get(name)?.ms ?? Number.NaN;
   const extractMs = time('extractEmails');
@@ -283,11 +330,16 @@ export function benchExtraction(): BenchRow[] {
     ].join(' '),
     budget: ratioBudget(extractMs / floorMs, FLOOR_RATIO_BUDGET, "the floor's time"),
   });
+  return rows;
+}
 
+/** Each extractor's precision and recall on the labelled corpus. */
+function qualityRows(): BenchRow[] {
   const scores = EXTRACTORS.map((extractor) => ({
     name: extractor.name,
     score: scoreOnCorpus(extractor.addresses),
   }));
+  const rows: BenchRow[] = [];
   for (const measure of ['precision', 'recall'] as const) {
     for (const { name, score } of scores) {
       const value = score[measure];

@@ -1,7 +1,7 @@
 /**
  * What text a stranger wrote to be slow costs, beside ordinary text of the same length, in one process so the
- * figures compare: the adversarial inputs of the linear-time tests (`*.speed.test.ts`) at the sizes issue 32
- * measured, each through the code that reads it in the extension (and, for a TXT record, the service).
+ * figures compare: the adversarial inputs of the linear-time tests (`*.speed.test.ts`), each at a fixed
+ * length, through the code that reads it in the extension (and, for a TXT record, the service).
  */
 
 import { findTopUpUrl } from '#core/api/client.ts';
@@ -34,7 +34,7 @@ interface HostileCase {
   read: (text: string) => number;
   /** The hostile text at a length. */
   hostile: (length: number) => string;
-  /** The length issue 32 measured it at. */
+  /** The length it is measured at, the same in every run so that runs compare. */
   length: number;
   /** Where a text sits: a `mailto:` link, a message, a TXT record. */
   frame?: (text: string) => string;

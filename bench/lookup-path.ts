@@ -12,10 +12,10 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 import { HOVER_DELAY_MS, MAX_CACHE_ENTRIES, REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
-import buildExtension from '#test/e2e/support/build-extension.ts';
-import { chromiumCard } from '#test/e2e/support/extension-browser.ts';
-import { startPageServer } from '#test/e2e/support/page-server.ts';
-import { type ExtensionStack, startExtensionStack } from '#test/e2e/support/stack.ts';
+import buildExtension from '#test/support/build-extension.ts';
+import { chromiumCard } from '#test/support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from '#test/support/extension-stack.ts';
+import { startPageServer } from '#test/support/page-server.ts';
 import { CACHE_INDEX_KEY, cacheEntryKey } from '#worker/answer-cache.ts';
 import { median, percentile, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
@@ -51,7 +51,7 @@ function addressPage(addresses: string[]): string {
 
 /**
  * Runs in the page with the card's closed shadow root (given by the DevTools protocol, as the tests reach
- * it: test/e2e/support/card.ts), before the pointer moves onto an address: it leaves on the root a promise,
+ * it: test/support/card.ts), before the pointer moves onto an address: it leaves on the root a promise,
  * `webmailLookupProbe`, that resolves once that address's card shows an answer and a frame has been
  * rendered after it. The card's root is there from its first showing in the page on, so each tab shows one
  * card before it is measured. Times are the page's (ms since `timeOrigin`, epoch ms): `pointerAt` is the
@@ -338,6 +338,11 @@ async function benchCardTimes(stack: ExtensionStack, url: string): Promise<Bench
   ];
 }
 
+type ContentScriptWorld = Awaited<ReturnType<typeof contentScriptWorld>>;
+type WorkerControl = Awaited<ReturnType<typeof workerControl>>;
+/** Round trips from a stopped worker, and how long after each send the worker started. */
+type ColdStarts = { trips: number[]; started: number[] };
+
 /** Part 2: from a stopped worker to its first answer, asked from a content script as the card asks. */
 async function benchColdStart(stack: ExtensionStack, url: string): Promise<BenchRow[]> {
   const page = await stack.browser.context.newPage();
@@ -348,37 +353,60 @@ async function benchColdStart(stack: ExtensionStack, url: string): Promise<Bench
   const domain = benchDomain('cached');
   const warm = [];
   for (let i = 0; i < COLD_START_SAMPLES; i++) warm.push((await world.lookupRoundTrip(domain)).ms);
-
-  async function coldStarts() {
-    const trips = [];
-    const started = [];
-    for (let attempt = 0; trips.length < COLD_START_SAMPLES; attempt++) {
-      if (attempt >= 2 * COLD_START_SAMPLES) throw new Error('something else kept waking the worker');
-      await worker.stop();
-      const sentAt = performance.now();
-      const trip = await world.lookupRoundTrip(domain);
-      if (!(worker.startedAt() >= sentAt)) continue;
-      if (trip.state !== 'found') throw new Error(`the cold worker answered ${trip.state}`);
-      trips.push(trip.ms);
-      const workerOrigin = await (await stack.browser.worker()).evaluate(() => performance.timeOrigin);
-      started.push(workerOrigin - trip.sentAt);
-    }
-    return { trips, started };
-  }
-
-  const cacheSize = async () =>
-    (await stack.browser.worker()).evaluate(async (indexKey) => {
-      const area = (globalThis as unknown as ChromeStorage).chrome.storage.local;
-      return ((await area.get(indexKey))[indexKey] as unknown[]).length;
-    }, CACHE_INDEX_KEY);
-  const fewEntries = await cacheSize();
-  const few = await coldStarts();
+  const fewEntries = await storedAnswerCount(stack);
+  const few = await coldStarts(stack, world, worker, domain);
   await fillCache(stack, domain);
-  const full = await coldStarts();
+  const full = await coldStarts(stack, world, worker, domain);
   await worker.detach();
   await world.detach();
   await page.close();
-  const row = (name: string, { trips, started }: typeof few, what: string): BenchRow => ({
+  return [
+    coldStartRow(
+      'service worker cold start to first answer',
+      few,
+      `${fewEntries} answers cached; a warm round trip takes ${median(warm).toFixed(1)} ms`,
+    ),
+    coldStartRow(
+      `the same, ${MAX_CACHE_ENTRIES} answers cached (full)`,
+      full,
+      'each answer is a chrome.storage.local item of its own, read when its domain is asked about',
+    ),
+  ];
+}
+
+/** COLD_START_SAMPLES lookups, each after stopping the worker; one the worker was awake for is retaken. */
+async function coldStarts(
+  stack: ExtensionStack,
+  world: ContentScriptWorld,
+  worker: WorkerControl,
+  domain: string,
+): Promise<ColdStarts> {
+  const trips = [];
+  const started = [];
+  for (let attempt = 0; trips.length < COLD_START_SAMPLES; attempt++) {
+    if (attempt >= 2 * COLD_START_SAMPLES) throw new Error('something else kept waking the worker');
+    await worker.stop();
+    const sentAt = performance.now();
+    const trip = await world.lookupRoundTrip(domain);
+    if (!(worker.startedAt() >= sentAt)) continue;
+    if (trip.state !== 'found') throw new Error(`the cold worker answered ${trip.state}`);
+    trips.push(trip.ms);
+    const workerOrigin = await (await stack.browser.worker()).evaluate(() => performance.timeOrigin);
+    started.push(workerOrigin - trip.sentAt);
+  }
+  return { trips, started };
+}
+
+/** How many answers the worker's stored cache holds. */
+async function storedAnswerCount(stack: ExtensionStack): Promise<number> {
+  return (await stack.browser.worker()).evaluate(async (indexKey) => {
+    const area = (globalThis as unknown as ChromeStorage).chrome.storage.local;
+    return ((await area.get(indexKey))[indexKey] as unknown[]).length;
+  }, CACHE_INDEX_KEY);
+}
+
+function coldStartRow(name: string, { trips, started }: ColdStarts, what: string): BenchRow {
+  return {
     name,
     value: `${median(trips).toFixed(1)} ms`,
     detail:
@@ -386,19 +414,7 @@ async function benchColdStart(stack: ExtensionStack, url: string): Promise<Bench
       `content script, the worker stopped by CDP before each; it starts ${median(started).toFixed(1)} ms after ` +
       `the send, then runs its script (the catalog with it) and reads the cache; ${what}`,
     budget: '',
-  });
-  return [
-    row(
-      'service worker cold start to first answer',
-      few,
-      `${fewEntries} answers cached; a warm round trip takes ${median(warm).toFixed(1)} ms`,
-    ),
-    row(
-      `the same, ${MAX_CACHE_ENTRIES} answers cached (full)`,
-      full,
-      'each answer is a chrome.storage.local item of its own, read when its domain is asked about',
-    ),
-  ];
+  };
 }
 
 type ChromeStorage = {
@@ -442,9 +458,43 @@ async function benchManyTabs(stack: ExtensionStack, url: string): Promise<BenchR
   await stack.browser.configure({ settings: { hoverDelayMs: MANY_TABS_HOVER_DELAY_MS } });
   stack.proxy.setDelay(MANY_TABS_PROXY_DELAY_MS);
   const addresses = Array.from({ length: DOMAINS }, (_, i) => tabsAddress(i));
-  // Each tab in a window of its own: headless Chromium renders a window's background tabs at about two
-  // frames a second once their page changes, and pointer events wait for a frame, which would pace the
-  // hovers by the browser's throttling rather than by the extension.
+  const tabs = await openTabsInOwnWindows(stack, url);
+  const points = await addressPoints(tabs[0] as Page, addresses);
+  const requestsBefore = stack.proxy.requests.length;
+  const started = performance.now();
+  const { shown, spreads, whileInFlight } = await hoverFromEveryTab(tabs, addresses, points);
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(tabs.map((page) => page.close()));
+  stack.proxy.setDelay(0);
+
+  const requests = stack.proxy.requests.slice(requestsBefore);
+  const counts = addresses.map((address) => {
+    const domain = address.slice(address.indexOf('@') + 1);
+    return requests.filter((request) => (request.body as { email?: unknown } | null)?.email === domain)
+      .length;
+  });
+  const min = Math.min(...counts);
+  const max = Math.max(...counts);
+  return [
+    {
+      name: `API requests per domain, ${TABS} tabs × ${DOMAINS} domains at once`,
+      value: `min ${min}, max ${max}`,
+      detail:
+        `${requests.length} requests in all; ${shown}/${TABS * DOMAINS} cards showed the answer; the tabs' cards for one ` +
+        `domain appeared within ${median(spreads).toFixed(0)} ms (median; max ${Math.max(...spreads).toFixed(0)}); ` +
+        `the proxy held each answer ${MANY_TABS_PROXY_DELAY_MS} ms, and ${whileInFlight} hovers asked meanwhile ` +
+        `(the rest found the answer cached); hover delay ${MANY_TABS_HOVER_DELAY_MS} ms; ${seconds.toFixed(1)} s`,
+      budget: `exactly 1 each: ${min === 1 && max === 1 && requests.length === DOMAINS ? 'OK' : 'MISSED'}`,
+    },
+  ];
+}
+
+/**
+ * TABS tabs of the page, each in a window of its own and with a first card shown: headless Chromium renders
+ * a window's background tabs at about two frames a second once their page changes, and pointer events wait
+ * for a frame, which would pace the hovers by the browser's throttling rather than by the extension.
+ */
+async function openTabsInOwnWindows(stack: ExtensionStack, url: string): Promise<Page[]> {
   const opener = await stack.browser.context.newPage();
   await opener.goto(url);
   const tabs: Page[] = [];
@@ -459,16 +509,22 @@ async function benchManyTabs(stack: ExtensionStack, url: string): Promise<BenchR
     tabs.push(tab);
   }
   await opener.close();
-  const points = await addressPoints(tabs[0] as Page, addresses);
-  const requestsBefore = stack.proxy.requests.length;
+  return tabs;
+}
+
+/** Every tab hovers each address at once, domain after domain. */
+async function hoverFromEveryTab(
+  tabs: Page[],
+  addresses: string[],
+  points: { x: number; y: number }[],
+): Promise<{ shown: number; spreads: number[]; whileInFlight: number }> {
   let shown = 0;
   /** Per domain, how far apart the tabs' cards for it appeared, that is, their lookups were sent (ms). */
   const spreads: number[] = [];
   /** Hovers that asked while the first tab's request for the domain was still held by the proxy. */
   let whileInFlight = 0;
-  const started = performance.now();
   // Bottom to top: a card opens below its address, so it never covers the next one.
-  for (let i = DOMAINS - 1; i >= 0; i--) {
+  for (let i = addresses.length - 1; i >= 0; i--) {
     const point = points[i] as { x: number; y: number };
     const address = addresses[i] as string;
     // Each domain's hovers start from another tab: the tab that asks first spends its budget of lookups
@@ -487,31 +543,7 @@ async function benchManyTabs(stack: ExtensionStack, url: string): Promise<BenchR
     spreads.push(Math.max(...asked) - first);
     whileInFlight += asked.filter((time) => time > first && time < first + MANY_TABS_PROXY_DELAY_MS).length;
   }
-  const seconds = (performance.now() - started) / 1000;
-  await Promise.all(tabs.map((page) => page.close()));
-  stack.proxy.setDelay(0);
-
-  const counts = addresses.map((address) => {
-    const domain = address.slice(address.indexOf('@') + 1);
-    return stack.proxy.requests
-      .slice(requestsBefore)
-      .filter((request) => (request.body as { email?: unknown } | null)?.email === domain).length;
-  });
-  const total = stack.proxy.requests.length - requestsBefore;
-  const min = Math.min(...counts);
-  const max = Math.max(...counts);
-  return [
-    {
-      name: `API requests per domain, ${TABS} tabs × ${DOMAINS} domains at once`,
-      value: `min ${min}, max ${max}`,
-      detail:
-        `${total} requests in all; ${shown}/${TABS * DOMAINS} cards showed the answer; the tabs' cards for one ` +
-        `domain appeared within ${median(spreads).toFixed(0)} ms (median; max ${Math.max(...spreads).toFixed(0)}); ` +
-        `the proxy held each answer ${MANY_TABS_PROXY_DELAY_MS} ms, and ${whileInFlight} hovers asked meanwhile ` +
-        `(the rest found the answer cached); hover delay ${MANY_TABS_HOVER_DELAY_MS} ms; ${seconds.toFixed(1)} s`,
-      budget: `exactly 1 each: ${min === 1 && max === 1 && total === DOMAINS ? 'OK' : 'MISSED'}`,
-    },
-  ];
+  return { shown, spreads, whileInFlight };
 }
 
 export async function benchLookupPath(): Promise<BenchRow[]> {

@@ -6,7 +6,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_EXTENSION_DIR } from '#test/e2e/support/build-extension.ts';
+import { E2E_EXTENSION_DIR } from '#test/support/build-extension.ts';
 
 interface ContentScriptEntry {
   matches: string[];

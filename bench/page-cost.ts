@@ -1,6 +1,6 @@
 /**
  * What the extension costs pages, rendering included: each page below is measured in Chromium without the
- * extension and with it, in interleaved rounds of the same run (test/e2e/support/page-cost.ts says how).
+ * extension and with it, in interleaved rounds of the same run (test/support/page-cost.ts says how).
  * The page's own cost is the reference; the extension's share is its script, the frames it takes part of,
  * and the rendering work the page does with it beyond what it does without.
  */
@@ -9,15 +9,10 @@ import {
   type ExtensionBrowser,
   launchExtensionBrowser,
   launchPlainBrowser,
-} from '#test/e2e/support/extension-browser.ts';
-import {
-  LONG_FRAME_MS,
-  measurePageCost,
-  openMeasuredPage,
-  type PageCost,
-} from '#test/e2e/support/page-cost.ts';
-import { startPageServer } from '#test/e2e/support/page-server.ts';
-import type { RenderingPhase } from '#test/e2e/support/trace.ts';
+} from '#test/support/extension-browser.ts';
+import { LONG_FRAME_MS, measurePageCost, openMeasuredPage, type PageCost } from '#test/support/page-cost.ts';
+import { startPageServer } from '#test/support/page-server.ts';
+import type { RenderingPhase } from '#test/support/trace.ts';
 import { continuousTextPage, mailAndCrmPage, mutationStormPage } from './pages.ts';
 import { median, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';

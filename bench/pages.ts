@@ -27,54 +27,61 @@ export interface GeneratedPage {
   nodes: number;
 }
 
-/**
- * A large mail-and-CRM page: messages with headers, bodies, signatures and quoted replies, a contacts
- * table, a JSON data island and a form.
- */
-export function mailAndCrmPage(seed = 1): GeneratedPage {
-  const random = seeded(seed);
-  let textAddresses = 0;
-  let nodes = 0;
-  const { companies, person, address } = contacts(random);
-  const sentence = () => {
-    const words = Array.from({ length: random.between(8, 22) }, () => random.pick(WORDS));
-    if (random.chance(0.1)) words.splice(random.between(0, words.length), 0, random.pick(URLS));
-    if (random.chance(0.02)) words.splice(random.between(0, words.length), 0, random.pick(NOT_ADDRESSES));
-    if (random.chance(0.05))
-      words.splice(random.between(0, words.length), 0, `$${random.between(10, 9999)}.00`);
-    const text = words.join(' ');
-    return `${text[0]?.toUpperCase()}${text.slice(1)}.`;
-  };
-  const paragraph = (sentences: number, withAddress: boolean) => {
-    const parts = Array.from({ length: sentences }, sentence);
-    if (withAddress) {
-      textAddresses++;
-      parts.splice(random.between(0, parts.length), 0, `Write to ${address(person())} for details.`);
-    }
-    nodes += 2;
-    return `<p>${escapeHtml(parts.join(' '))}</p>`;
-  };
+/** Writes the large mail-and-CRM page, counting the addresses its text holds and its nodes as it goes. */
+class MailAndCrmPageWriter {
+  readonly #random: ReturnType<typeof seeded>;
+  readonly #contacts: ReturnType<typeof contacts>;
+  readonly #html: string[] = [];
+  #textAddresses = 0;
+  #nodes = 0;
 
-  const out: string[] = [];
-  const islandData = Array.from({ length: 2_000 }, () => ({ name: person(), email: address(person()) }));
-  out.push(
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inbox and contacts</title>',
-    '<style>body{font:14px/1.5 sans-serif;margin:0 24px}article{border-bottom:1px solid #ddd;padding:8px 0}',
-    'td{padding:2px 6px;border-bottom:1px solid #eee}.sig{color:#555;font-size:12px}</style>',
-    `<script type="application/json" id="state">${JSON.stringify(islandData).replace(/</g, '\\u003c')}</script>`,
-    '</head><body><nav>',
-  );
-  nodes += 12;
-  for (let i = 0; i < 60; i++) {
-    out.push(`<a href="/section/${i}">${escapeHtml(random.pick(WORDS))} ${i}</a> `);
-    nodes += 3;
+  constructor(seed: number) {
+    this.#random = seeded(seed);
+    this.#contacts = contacts(this.#random);
   }
-  out.push('</nav><main><section id="messages">');
-  for (let m = 0; m < MESSAGES; m++) {
-    const from = person();
-    const fromAddress = address(from);
+
+  write(): GeneratedPage {
+    this.#head();
+    this.#navigation();
+    this.#html.push('</nav><main><section id="messages">');
+    for (let message = 0; message < MESSAGES; message++) this.#message();
+    this.#contactsTable();
+    this.#html.push(
+      '</tbody></table></section><form><input value="typed@gmail.com"><textarea>draft to a@gmail.com</textarea>',
+      '<div contenteditable="true">editing b@gmail.com</div></form></main></body></html>',
+    );
+    this.#nodes += 8;
+    return { html: this.#html.join(''), textAddresses: this.#textAddresses, nodes: this.#nodes };
+  }
+
+  /** The head, with a JSON data island full of addresses the content script must not read. */
+  #head(): void {
+    const { person, address } = this.#contacts;
+    const islandData = Array.from({ length: 2_000 }, () => ({ name: person(), email: address(person()) }));
+    this.#html.push(
+      '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inbox and contacts</title>',
+      '<style>body{font:14px/1.5 sans-serif;margin:0 24px}article{border-bottom:1px solid #ddd;padding:8px 0}',
+      'td{padding:2px 6px;border-bottom:1px solid #eee}.sig{color:#555;font-size:12px}</style>',
+      `<script type="application/json" id="state">${JSON.stringify(islandData).replace(/</g, '\\u003c')}</script>`,
+      '</head><body><nav>',
+    );
+    this.#nodes += 12;
+  }
+
+  #navigation(): void {
+    for (let i = 0; i < 60; i++) {
+      this.#html.push(`<a href="/section/${i}">${escapeHtml(this.#random.pick(WORDS))} ${i}</a> `);
+      this.#nodes += 3;
+    }
+  }
+
+  /** One message: a header showing the sender's address half the time, a body, maybe a signature and a quote. */
+  #message(): void {
+    const random = this.#random;
+    const from = this.#contacts.person();
+    const fromAddress = this.#contacts.address(from);
     const shown = random.chance(0.5);
-    out.push(
+    this.#html.push(
       '<article><header>',
       `<strong>${escapeHtml(from)}</strong> `,
       !shown
@@ -84,60 +91,97 @@ export function mailAndCrmPage(seed = 1): GeneratedPage {
           : `<span>${escapeHtml(`<${fromAddress}>`)}</span>`,
       ` <time>Nov ${random.between(1, 30)}, ${random.between(8, 18)}:${random.between(10, 59)}</time></header>`,
     );
-    if (shown) textAddresses++;
-    nodes += shown ? 10 : 8;
-    out.push('<div class="body">');
+    if (shown) this.#textAddresses++;
+    this.#nodes += shown ? 10 : 8;
+    this.#html.push('<div class="body">');
     const paragraphs = random.between(3, 6);
-    for (let p = 0; p < paragraphs; p++) out.push(paragraph(random.between(4, 8), random.chance(0.02)));
-    out.push('</div>');
-    nodes += 1;
-    if (random.chance(0.6)) {
-      const withAddress = random.chance(0.4);
-      out.push(
-        `<div class="sig">${escapeHtml(from)}<br>${escapeHtml(random.pick(WORDS))} manager<br>`,
-        `+1 555 ${random.between(100, 999)} ${random.between(1000, 9999)}`,
-        withAddress ? `<br>${escapeHtml(address(from))}` : '',
-        '</div>',
-      );
-      if (withAddress) textAddresses++;
-      nodes += withAddress ? 8 : 6;
-    }
-    if (random.chance(0.5)) {
-      const quoted = person();
-      const withAddress = random.chance(0.3);
-      const who = withAddress ? `${quoted} <${address(quoted)}>` : quoted;
-      out.push(
-        `<blockquote><p>${escapeHtml(`On Nov ${random.between(1, 30)}, ${who} wrote:`)}</p>`,
-        paragraph(random.between(2, 5), false),
-        '</blockquote>',
-      );
-      if (withAddress) textAddresses++;
-      nodes += 3;
-    }
-    out.push('</article>');
+    for (let p = 0; p < paragraphs; p++)
+      this.#html.push(this.#paragraph(random.between(4, 8), random.chance(0.02)));
+    this.#html.push('</div>');
+    this.#nodes += 1;
+    if (random.chance(0.6)) this.#signature(from);
+    if (random.chance(0.5)) this.#quotedReply();
+    this.#html.push('</article>');
   }
-  out.push('</section><section id="contacts"><table><tbody>');
-  nodes += 4;
-  for (let r = 0; r < 300; r++) {
-    const name = person();
-    const cells = [
-      name,
-      address(name),
-      random.pick(companies),
-      `+44 20 ${random.between(1000, 9999)} ${random.between(1000, 9999)}`,
-      random.pick(['London', 'Berlin', 'Paris', 'Tokyo', 'Austin', 'Lagos']),
-      sentence(),
-    ];
-    out.push(`<tr>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`);
-    textAddresses++;
-    nodes += 13;
+
+  #signature(from: string): void {
+    const random = this.#random;
+    const withAddress = random.chance(0.4);
+    this.#html.push(
+      `<div class="sig">${escapeHtml(from)}<br>${escapeHtml(random.pick(WORDS))} manager<br>`,
+      `+1 555 ${random.between(100, 999)} ${random.between(1000, 9999)}`,
+      withAddress ? `<br>${escapeHtml(this.#contacts.address(from))}` : '',
+      '</div>',
+    );
+    if (withAddress) this.#textAddresses++;
+    this.#nodes += withAddress ? 8 : 6;
   }
-  out.push(
-    '</tbody></table></section><form><input value="typed@gmail.com"><textarea>draft to a@gmail.com</textarea>',
-    '<div contenteditable="true">editing b@gmail.com</div></form></main></body></html>',
-  );
-  nodes += 8;
-  return { html: out.join(''), textAddresses, nodes };
+
+  #quotedReply(): void {
+    const random = this.#random;
+    const quoted = this.#contacts.person();
+    const withAddress = random.chance(0.3);
+    const who = withAddress ? `${quoted} <${this.#contacts.address(quoted)}>` : quoted;
+    this.#html.push(
+      `<blockquote><p>${escapeHtml(`On Nov ${random.between(1, 30)}, ${who} wrote:`)}</p>`,
+      this.#paragraph(random.between(2, 5), false),
+      '</blockquote>',
+    );
+    if (withAddress) this.#textAddresses++;
+    this.#nodes += 3;
+  }
+
+  #contactsTable(): void {
+    const random = this.#random;
+    const { companies, person, address } = this.#contacts;
+    this.#html.push('</section><section id="contacts"><table><tbody>');
+    this.#nodes += 4;
+    for (let row = 0; row < 300; row++) {
+      const name = person();
+      const cells = [
+        name,
+        address(name),
+        random.pick(companies),
+        `+44 20 ${random.between(1000, 9999)} ${random.between(1000, 9999)}`,
+        random.pick(['London', 'Berlin', 'Paris', 'Tokyo', 'Austin', 'Lagos']),
+        this.#sentence(),
+      ];
+      this.#html.push(`<tr>${cells.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`);
+      this.#textAddresses++;
+      this.#nodes += 13;
+    }
+  }
+
+  /** A sentence of common words, now and then with a URL, an `@` that is no address, or a price. */
+  #sentence(): string {
+    const random = this.#random;
+    const words = Array.from({ length: random.between(8, 22) }, () => random.pick(WORDS));
+    if (random.chance(0.1)) words.splice(random.between(0, words.length), 0, random.pick(URLS));
+    if (random.chance(0.02)) words.splice(random.between(0, words.length), 0, random.pick(NOT_ADDRESSES));
+    if (random.chance(0.05))
+      words.splice(random.between(0, words.length), 0, `$${random.between(10, 9999)}.00`);
+    const text = words.join(' ');
+    return `${text[0]?.toUpperCase()}${text.slice(1)}.`;
+  }
+
+  #paragraph(sentences: number, withAddress: boolean): string {
+    const parts = Array.from({ length: sentences }, () => this.#sentence());
+    if (withAddress) {
+      this.#textAddresses++;
+      const { person, address } = this.#contacts;
+      parts.splice(this.#random.between(0, parts.length), 0, `Write to ${address(person())} for details.`);
+    }
+    this.#nodes += 2;
+    return `<p>${escapeHtml(parts.join(' '))}</p>`;
+  }
+}
+
+/**
+ * A large mail-and-CRM page: messages with headers, bodies, signatures and quoted replies, a contacts
+ * table, a JSON data island and a form.
+ */
+export function mailAndCrmPage(seed = 1): GeneratedPage {
+  return new MailAndCrmPageWriter(seed).write();
 }
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { CARD_MODULE_FILE } from '#page/card-module.ts';
 import { TOP_LEVEL_DOMAINS_FILE } from '#page/top-level-domains-module.ts';
-import buildExtension, { E2E_EXTENSION_DIR } from '#test/e2e/support/build-extension.ts';
+import buildExtension, { E2E_EXTENSION_DIR } from '#test/support/build-extension.ts';
 import { upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
 

@@ -1,5 +1,5 @@
 /**
- * A stopped service worker woken by a lookup (issue 22): Chromium stops the worker after 30 s idle, so most
+ * A stopped service worker woken by a lookup: Chromium stops the worker after 30 s idle, so most
  * hovers wake it, and each wake evaluates the whole background script. Measured in one browser, in the same
  * run, for three extensions loaded side by side:
  * - this build, whose domain lists are files read when first needed (lib/worker/offline-catalog.ts);
@@ -17,17 +17,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CDPSession, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { LookupAnswer } from '#extension/lookup-result.ts';
-import buildExtension, { E2E_EXTENSION_DIR } from '#test/e2e/support/build-extension.ts';
-import { unpackedExtensionId } from '#test/e2e/support/chromium-policy.ts';
-import { launchPlainBrowser } from '#test/e2e/support/extension-browser.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
+import buildExtension, { E2E_EXTENSION_DIR } from '#test/support/build-extension.ts';
+import { unpackedExtensionId } from '#test/support/chromium-policy.ts';
+import { launchPlainBrowser } from '#test/support/extension-browser.ts';
 import { CACHE_INDEX_KEY, cacheEntryKey } from '#worker/answer-cache.ts';
 import { median, percentile, ratioBudget, upperBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
 
-/** main before issue 22: its background.js held the disposable and free-mail lists as literals. */
+/** The reference build: its background.js holds the disposable and free-mail lists as literals. */
 export const EAGER_LISTS_COMMIT = 'ea5df1939e83ff4f1a75bb90df509893f18d11c3';
 const SAMPLES = 15;
 const STEP_TIMEOUT_MS = 15_000;
@@ -201,129 +201,187 @@ export async function benchWorkerWake(): Promise<BenchRow[]> {
   }
 }
 
+type VariantName = 'floor' | 'eager' | 'lazy';
+type Variant = { name: VariantName; dir: string; origin: string };
+
+/** What each sample wakes, and for which domain; each round takes them in this order. */
+const WAKE_CASES = [
+  { name: 'floor', variant: 'floor', domain: CACHED_DOMAIN },
+  { name: 'eagerCached', variant: 'eager', domain: CACHED_DOMAIN },
+  { name: 'lazyCached', variant: 'lazy', domain: CACHED_DOMAIN },
+  { name: 'eagerDisposable', variant: 'eager', domain: DISPOSABLE_DOMAIN },
+  { name: 'lazyDisposable', variant: 'lazy', domain: DISPOSABLE_DOMAIN },
+] as const satisfies { name: string; variant: VariantName; domain: string }[];
+type WakeCase = (typeof WAKE_CASES)[number];
+type WakeSamples = Record<WakeCase['name'], number[]>;
+type WorkerStatus = Awaited<ReturnType<typeof workerStatus>>;
+
 /** The wakes of the build in `lazyDir` beside the eager build in `eagerDir` and the floor. */
 export async function measureWorkerWake(lazyDir: string, eagerDir: string): Promise<BenchRow[]> {
-  const variants = [
-    { name: 'floor', dir: writeFloorExtension() },
-    { name: 'eager', dir: withWakePage(eagerDir) },
-    { name: 'lazy', dir: withWakePage(lazyDir) },
-  ].map((variant) => ({ ...variant, origin: `chrome-extension://${unpackedExtensionId(variant.dir)}` }));
+  const variants: Variant[] = (
+    [
+      { name: 'floor', dir: writeFloorExtension() },
+      { name: 'eager', dir: withWakePage(eagerDir) },
+      { name: 'lazy', dir: withWakePage(lazyDir) },
+    ] as const
+  ).map((variant) => ({ ...variant, origin: `chrome-extension://${unpackedExtensionId(variant.dir)}` }));
   // One browser for all three, so that every sample meets the same machine: Chromium takes a list of folders.
   const browser = await launchPlainBrowser(variants.map((variant) => variant.dir).join(','));
   try {
-    const pages = new Map<string, Page>();
-    for (const variant of variants) {
-      const page = await browser.context.newPage();
-      await page.goto(`${variant.origin}/${WAKE_PAGE}`);
-      pages.set(variant.name, page);
-    }
-    for (const name of ['eager', 'lazy']) {
-      await (pages.get(name) as Page).evaluate(
-        (items) =>
-          (
-            globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } }
-          ).chrome.storage.local.set(items),
-        cachedItems(),
-      );
-    }
-    const session = await browser.context.newCDPSession(pages.get('floor') as Page);
-    const status = await workerStatus(session);
-    const cases = [
-      { variant: 'floor', domain: CACHED_DOMAIN },
-      { variant: 'eager', domain: CACHED_DOMAIN },
-      { variant: 'lazy', domain: CACHED_DOMAIN },
-      { variant: 'eager', domain: DISPOSABLE_DOMAIN },
-      { variant: 'lazy', domain: DISPOSABLE_DOMAIN },
-    ];
-    const samples = cases.map(() => [] as number[]);
-    let skipped = 0;
-    for (let round = 0; round < SAMPLES; round++) {
-      for (const [i, { variant, domain }] of cases.entries()) {
-        const origin = variants.find((candidate) => candidate.name === variant)?.origin as string;
-        for (let attempt = 0; ; attempt++) {
-          if (attempt > 3) throw new Error(`something else kept waking the ${variant} worker`);
-          await status.stopAll();
-          const sentAt = performance.now();
-          const sample = await sendLookup(pages.get(variant) as Page, domain);
-          if (sample.state !== 'found')
-            throw new Error(`the ${variant} worker answered ${sample.state} for ${domain}`);
-          if (domain === DISPOSABLE_DOMAIN && sample.disposable !== true)
-            throw new Error(`the ${variant} worker did not call ${domain} disposable`);
-          if (!(status.startedAt(origin) >= sentAt)) {
-            skipped++;
-            continue;
-          }
-          samples[i]?.push(sample.ms);
-          break;
-        }
-      }
-    }
+    const pages = await openWakePages(browser.context, variants);
+    const session = await browser.context.newCDPSession(pages.floor);
+    const { samples, retaken } = await sampleWakes(pages, variants, await workerStatus(session));
     await session.detach();
-
-    const [floor, eagerCached, lazyCached, eagerDisposable, lazyDisposable] = samples as number[][] as [
-      number[],
-      number[],
-      number[],
-      number[],
-      number[],
-    ];
-    const wakeRow = (name: string, values: number[], what: string, budget = ''): BenchRow => ({
-      name,
-      value: `${median(values).toFixed(1)} ms`,
-      detail: `median of ${values.length} (p90 ${percentile(values, 0.9).toFixed(1)}); ${what}`,
-      budget,
-    });
-    const half = median(eagerCached) / 2;
-    const eagerBackground = kilobytes([join(eagerDir, 'background.js')]);
-    const lazyBackground = kilobytes([join(lazyDir, 'background.js')]);
-    const eagerPopup = kilobytes(popupScripts(eagerDir));
-    const lazyPopup = kilobytes(popupScripts(lazyDir));
-    const lazyBackgroundLists = listsIn([join(lazyDir, 'background.js')]);
-    const lazyPopupLists = listsIn(popupScripts(lazyDir));
-    const note = `each after every worker was stopped by CDP; ${skipped} samples retaken (the worker was awake)`;
-    return [
-      wakeRow(
-        'wake to answer: a worker that only answers (floor)',
-        floor,
-        `${note}; what any extension's wake costs`,
-      ),
-      wakeRow(
-        'wake to a cached answer: lists as literals (eager)',
-        eagerCached,
-        `the build of ${EAGER_LISTS_COMMIT.slice(0, 7)}, ${eagerBackground.toFixed(1)} KB background.js; from storage`,
-      ),
-      wakeRow(
-        'wake to a cached answer: lists read when needed',
-        lazyCached,
-        `this build, ${lazyBackground.toFixed(1)} KB background.js; from storage, no list read`,
-        `half the eager build's: ${upperBudget(median(lazyCached), Number(half.toFixed(1)), 'ms')}; ${(median(lazyCached) - median(floor)).toFixed(1)} ms over the floor against ${(median(eagerCached) - median(floor)).toFixed(1)}`,
-      ),
-      wakeRow(
-        'wake to a disposable answer offline: eager',
-        eagerDisposable,
-        `${DISPOSABLE_DOMAIN}, no key: the built-in catalog answers`,
-      ),
-      wakeRow(
-        'wake to a disposable answer offline: lists read when needed',
-        lazyDisposable,
-        `the same; this wake reads catalog/disposable-domains.txt`,
-        ratioBudget(median(lazyDisposable) / median(eagerDisposable), 1.25, "the eager build's"),
-      ),
-      {
-        name: 'background.js',
-        value: `${lazyBackground.toFixed(1)} KB`,
-        detail: `eager ${eagerBackground.toFixed(1)} KB; domain lists left in it: ${lazyBackgroundLists.join(', ') || 'none'}`,
-        budget: ratioBudget(lazyBackground / eagerBackground, 0.5, "the eager build's"),
-      },
-      {
-        name: 'popup scripts at open',
-        value: `${lazyPopup.toFixed(1)} KB`,
-        detail: `eager ${eagerPopup.toFixed(1)} KB; the rest is React and zod, shared with options`,
-        budget: `no domain list: ${lazyPopupLists.length === 0 ? 'OK' : `MISSED (${lazyPopupLists.join(', ')})`}`,
-      },
-    ];
+    const sizes = buildSizes(lazyDir, eagerDir);
+    return [...wakeRows(samples, retaken, sizes), ...sizeRows(sizes)];
   } finally {
     await browser.close();
     for (const variant of variants) rmSync(variant.dir, { recursive: true, force: true });
   }
+}
+
+/** Each extension's page to send from; the eager and lazy ones with the cached answer in their storage. */
+async function openWakePages(
+  context: BrowserContext,
+  variants: Variant[],
+): Promise<Record<VariantName, Page>> {
+  const pages: Partial<Record<VariantName, Page>> = {};
+  for (const variant of variants) {
+    const page = await context.newPage();
+    await page.goto(`${variant.origin}/${WAKE_PAGE}`);
+    pages[variant.name] = page;
+  }
+  for (const name of ['eager', 'lazy'] as const) {
+    await pages[name]?.evaluate(
+      (items) =>
+        (
+          globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } }
+        ).chrome.storage.local.set(items),
+      cachedItems(),
+    );
+  }
+  return pages as Record<VariantName, Page>;
+}
+
+/** SAMPLES rounds of every case; `retaken` counts the samples that found their worker awake. */
+async function sampleWakes(
+  pages: Record<VariantName, Page>,
+  variants: Variant[],
+  status: WorkerStatus,
+): Promise<{ samples: WakeSamples; retaken: number }> {
+  const samples = Object.fromEntries(WAKE_CASES.map(({ name }) => [name, [] as number[]])) as WakeSamples;
+  let retaken = 0;
+  for (let round = 0; round < SAMPLES; round++) {
+    for (const wakeCase of WAKE_CASES) {
+      const origin = variants.find((variant) => variant.name === wakeCase.variant)?.origin as string;
+      for (let attempt = 0; ; attempt++) {
+        if (attempt > 3) throw new Error(`something else kept waking the ${wakeCase.variant} worker`);
+        const ms = await wakeOnce(pages[wakeCase.variant], origin, wakeCase, status);
+        if (ms === null) {
+          retaken++;
+          continue;
+        }
+        samples[wakeCase.name].push(ms);
+        break;
+      }
+    }
+  }
+  return { samples, retaken };
+}
+
+/**
+ * Stops every worker, then times one lookup from the page: null when the case's worker did not start
+ * after the message was sent (something else woke it), so the sample says nothing of a wake.
+ */
+async function wakeOnce(page: Page, origin: string, { variant, domain }: WakeCase, status: WorkerStatus) {
+  await status.stopAll();
+  const sentAt = performance.now();
+  const sample = await sendLookup(page, domain);
+  if (sample.state !== 'found')
+    throw new Error(`the ${variant} worker answered ${sample.state} for ${domain}`);
+  if (domain === DISPOSABLE_DOMAIN && sample.disposable !== true)
+    throw new Error(`the ${variant} worker did not call ${domain} disposable`);
+  return status.startedAt(origin) >= sentAt ? sample.ms : null;
+}
+
+function wakeRow(name: string, values: number[], what: string, budget = ''): BenchRow {
+  return {
+    name,
+    value: `${median(values).toFixed(1)} ms`,
+    detail: `median of ${values.length} (p90 ${percentile(values, 0.9).toFixed(1)}); ${what}`,
+    budget,
+  };
+}
+
+/** The sizes, in KB, of what each build loads, and the domain lists left in this build's scripts. */
+interface BuildSizes {
+  eagerBackground: number;
+  lazyBackground: number;
+  eagerPopup: number;
+  lazyPopup: number;
+  lazyBackgroundLists: string[];
+  lazyPopupLists: string[];
+}
+
+function buildSizes(lazyDir: string, eagerDir: string): BuildSizes {
+  return {
+    eagerBackground: kilobytes([join(eagerDir, 'background.js')]),
+    lazyBackground: kilobytes([join(lazyDir, 'background.js')]),
+    eagerPopup: kilobytes(popupScripts(eagerDir)),
+    lazyPopup: kilobytes(popupScripts(lazyDir)),
+    lazyBackgroundLists: listsIn([join(lazyDir, 'background.js')]),
+    lazyPopupLists: listsIn(popupScripts(lazyDir)),
+  };
+}
+
+function wakeRows(samples: WakeSamples, retaken: number, sizes: BuildSizes): BenchRow[] {
+  const { floor, eagerCached, lazyCached, eagerDisposable, lazyDisposable } = samples;
+  const half = median(eagerCached) / 2;
+  const note = `each after every worker was stopped by CDP; ${retaken} samples retaken (the worker was awake)`;
+  return [
+    wakeRow(
+      'wake to answer: a worker that only answers (floor)',
+      floor,
+      `${note}; what any extension's wake costs`,
+    ),
+    wakeRow(
+      'wake to a cached answer: lists as literals (eager)',
+      eagerCached,
+      `the build of ${EAGER_LISTS_COMMIT.slice(0, 7)}, ${sizes.eagerBackground.toFixed(1)} KB background.js; from storage`,
+    ),
+    wakeRow(
+      'wake to a cached answer: lists read when needed',
+      lazyCached,
+      `this build, ${sizes.lazyBackground.toFixed(1)} KB background.js; from storage, no list read`,
+      `half the eager build's: ${upperBudget(median(lazyCached), Number(half.toFixed(1)), 'ms')}; ${(median(lazyCached) - median(floor)).toFixed(1)} ms over the floor against ${(median(eagerCached) - median(floor)).toFixed(1)}`,
+    ),
+    wakeRow(
+      'wake to a disposable answer offline: eager',
+      eagerDisposable,
+      `${DISPOSABLE_DOMAIN}, no key: the built-in catalog answers`,
+    ),
+    wakeRow(
+      'wake to a disposable answer offline: lists read when needed',
+      lazyDisposable,
+      `the same; this wake reads catalog/disposable-domains.txt`,
+      ratioBudget(median(lazyDisposable) / median(eagerDisposable), 1.25, "the eager build's"),
+    ),
+  ];
+}
+
+function sizeRows(sizes: BuildSizes): BenchRow[] {
+  return [
+    {
+      name: 'background.js',
+      value: `${sizes.lazyBackground.toFixed(1)} KB`,
+      detail: `eager ${sizes.eagerBackground.toFixed(1)} KB; domain lists left in it: ${sizes.lazyBackgroundLists.join(', ') || 'none'}`,
+      budget: ratioBudget(sizes.lazyBackground / sizes.eagerBackground, 0.5, "the eager build's"),
+    },
+    {
+      name: 'popup scripts at open',
+      value: `${sizes.lazyPopup.toFixed(1)} KB`,
+      detail: `eager ${sizes.eagerPopup.toFixed(1)} KB; the rest is React and zod, shared with options`,
+      budget: `no domain list: ${sizes.lazyPopupLists.length === 0 ? 'OK' : `MISSED (${sizes.lazyPopupLists.join(', ')})`}`,
+    },
+  ];
 }

@@ -6,7 +6,7 @@ import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser
 import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
 import { createAnswerCache } from '#worker/answer-cache.ts';
 import { keepBulkRunAwake, listenForBulkAlarm } from '#worker/bulk-alarm.ts';
-import { BULK_JOB_KEY } from '#worker/bulk-job.ts';
+import { BULK_JOB_BEHIND_KEY, BULK_JOB_KEY } from '#worker/bulk-job.ts';
 import { createBulkRunner } from '#worker/bulk-run.ts';
 import { answerCacheHandlers } from '#worker/handlers/answer-cache.ts';
 import { bulkHandlers } from '#worker/handlers/bulk.ts';
@@ -41,16 +41,21 @@ export default defineBackground(() => {
       return response.text();
     }),
   });
-  const budgets = createTabBudgets();
+  const budgets = createTabBudgets(browser.storage.session);
   const hoverBudgets = createHoverBudgets(browser.storage.session);
   const tabAddresses = createTabAddresses(browser.storage.session);
   const bulk = createBulkRunner({
     store: {
       get: async () => (await browser.storage.local.get(BULK_JOB_KEY))[BULK_JOB_KEY],
       set: (job) => browser.storage.local.set({ [BULK_JOB_KEY]: job }),
+      remove: () => browser.storage.local.remove(BULK_JOB_KEY),
+    },
+    behind: {
+      get: async () => (await browser.storage.session.get(BULK_JOB_BEHIND_KEY))[BULK_JOB_BEHIND_KEY] === true,
+      set: (behind) => browser.storage.session.set({ [BULK_JOB_BEHIND_KEY]: behind }),
     },
     lookup: (domain) => service.lookup(domain),
-    flushAnswers: cache.flush,
+    keepAnswer: (domain) => cache.keep(domain),
     keepAwake: keepBulkRunAwake,
   });
 

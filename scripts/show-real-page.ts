@@ -5,8 +5,8 @@
  * this, never from the extension's own findings.
  */
 
-import { startCorpusServer } from '#test/e2e/support/corpus-server.ts';
-import { launchPlainBrowser } from '#test/e2e/support/extension-browser.ts';
+import { startCorpusServer } from '#test/support/corpus-server.ts';
+import { launchPlainBrowser } from '#test/support/extension-browser.ts';
 import { fetchCorpus, readCorpus } from '#test/support/real-pages.ts';
 
 const wanted = process.argv.slice(2);

@@ -8,9 +8,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import buildExtension from '#test/e2e/support/build-extension.ts';
-import { chromiumCard, hoverText } from '#test/e2e/support/extension-browser.ts';
-import { type ExtensionStack, startExtensionStack } from '#test/e2e/support/stack.ts';
+import buildExtension from '#test/support/build-extension.ts';
+import { chromiumCard, hoverText } from '#test/support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from '#test/support/extension-stack.ts';
 
 const STORE = new URL('../docs/store/', import.meta.url).pathname;
 const README = new URL('../docs/readme/', import.meta.url).pathname;

@@ -12,8 +12,10 @@ import { bulkCsv, bulkRows } from '#ui/bulk-export.ts';
 import { addressesOf, type BulkList, domainsOf, readCsvFile, readPastedList } from '#ui/bulk-list.ts';
 import { listFileText } from '#ui/list-file.ts';
 import { useBulkRun } from '#ui/use-bulk-run.ts';
+import { useKeptDraft } from '#ui/use-kept-draft.ts';
 import { useObjectUrl } from '#ui/use-object-url.ts';
 import { MisplacedRows } from './MisplacedRows.tsx';
+import { StorageNotice } from './StorageNotice.tsx';
 
 const BULK_CSS = `${PAGE_THEME_CSS}
 body { margin: 0; font: 14px/1.5 system-ui, sans-serif; }
@@ -123,6 +125,7 @@ function endOf(status: BulkStatus): string {
 export function BulkApp() {
   const store = useSettingsStore();
   const [draft, setDraft] = useState<BulkDraft | null>(null);
+  const [draftKept, keepDraft] = useKeptDraft();
   const [dropping, setDropping] = useState(false);
   const list = useMemo(() => (draft ? listOf(draft) : null), [draft]);
   // By content: the same domains read again (a file chosen twice) are the same list, and cost nothing to ask.
@@ -149,7 +152,7 @@ export function BulkApp() {
 
   const change = (next: BulkDraft) => {
     setDraft(next);
-    void bulkDraftItem.setValue(next);
+    keepDraft(next);
   };
   const readFile = async (file: File | undefined) => {
     if (file) change({ text: listFileText(await file.arrayBuffer()), fileName: file.name, started: false });
@@ -207,6 +210,7 @@ export function BulkApp() {
           {t('bulkFailed', run.failure)}
         </p>
       )}
+      <StorageNotice draft={draftKept} status={status} />
 
       {list && domains.length > 0 && !running && (
         <>

@@ -5,7 +5,7 @@
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { createShadowRootUi } from 'wxt/utils/content-script-ui/shadow-root';
+import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
 import { CARD_CSS } from '#components/card-styles.ts';
 import { type CardSettings, HoverCard } from '#components/HoverCard.tsx';
 import { domainOf } from '#core/email/extract.ts';
@@ -47,17 +47,79 @@ function answerPeopleOnly(root: ShadowRoot): void {
   }
 }
 
-export interface CardUi {
-  /** Shows the card; `cached` is the background's cached answer for the address's domain, if it was asked. */
-  show(target: HoverTarget, settings: CardSettings, cached?: Promise<LookupResult | null>): void;
-  hide(): void;
-  /** Whether an event target is the card or inside it. */
-  contains(node: EventTarget | null): boolean;
-}
-
 /** The lookup a card opened by a hover asks for: within the tab's budget (lib/worker/card-lookup.ts). */
 const lookUpOnHover = (domain: string) => lookUpDomain(domain, { intent: 'hover' });
 
+type ShadowCard = ShadowRootContentScriptUi<Root | undefined>;
+
+/** The hover card on the page: shown for one address at a time, kept in the window as the page moves. */
+export class CardUi {
+  readonly #ui: ShadowCard;
+  readonly #onClose: () => void;
+  /** The address on the open card and the lookup it shows: showing it again (a focus) asks nothing new. */
+  #open: { address: string; answer: Promise<LookupResult> } | null = null;
+  /** Stops placing the card shown last (lib/page/card-placement.ts). */
+  #stopPlacing = () => {};
+
+  constructor(ui: ShadowCard, onClose: () => void) {
+    this.#ui = ui;
+    this.#onClose = onClose;
+  }
+
+  /** Shows the card; `cached` is the background's cached answer for the address's domain, if it was asked. */
+  show(target: HoverTarget, settings: CardSettings, cached?: Promise<LookupResult | null>) {
+    const answer = this.#answerFor(target.address, cached);
+    if (!this.#ui.mounted) this.#ui.mount();
+    // Positioned inside the shadow root: WXT's `:host { all: initial !important }` overrides styles on the host.
+    this.#ui.uiContainer.style.cssText = 'position: fixed; z-index: 2147483647; top: 0; left: 0; margin: 0;';
+    this.#render(target, answer, settings);
+    this.#stopPlacing();
+    this.#stopPlacing = keepCardInWindow(target.rect, this.#ui.uiContainer);
+  }
+
+  hide() {
+    this.#stopPlacing();
+    this.#stopPlacing = () => {};
+    this.#open = null;
+    if (this.#ui.mounted) this.#ui.remove();
+  }
+
+  /** Whether an event target is the card or inside it. */
+  contains(node: EventTarget | null): boolean {
+    return node instanceof Node && (this.#ui.shadowHost === node || this.#ui.shadowHost.contains(node));
+  }
+
+  /**
+   * The answer to show, asked first, in the task that ends the hover delay: the card's first render and the
+   * frame that paints it happen while the background answers, instead of before it is even asked. An answer
+   * the content script found cached during the delay needs no asking at all.
+   */
+  #answerFor(address: string, cached?: Promise<LookupResult | null>): Promise<LookupResult> {
+    if (this.#open?.address === address && this.#ui.mounted) return this.#open.answer;
+    const domain = domainOf(address);
+    const answer = cached ? cached.then((hit) => hit ?? lookUpOnHover(domain)) : lookUpOnHover(domain);
+    this.#open = { address, answer };
+    return answer;
+  }
+
+  /** Rendered now rather than in a task React schedules, so the card is there for the next frame. */
+  #render(target: HoverTarget, answer: Promise<LookupResult>, settings: CardSettings) {
+    flushSync(() =>
+      this.#ui.mounted?.render(
+        <HoverCard
+          key={target.address}
+          address={target.address}
+          answer={answer}
+          settings={settings}
+          theme={pageThemeAt(target.rect.left + 1, target.rect.top + target.rect.height / 2)}
+          onClose={this.#onClose}
+        />,
+      ),
+    );
+  }
+}
+
+/** Makes the card's shadow root, closed to the page; the content script imports this when a card is first due. */
 export async function createCardUi(ctx: ContentScriptContext, onClose: () => void): Promise<CardUi> {
   const ui = await createShadowRootUi(ctx, {
     name: CARD_TAG,
@@ -73,48 +135,5 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
     onRemove: (root: Root | undefined) => root?.unmount(),
   });
   answerPeopleOnly(ui.shadow);
-  /** The address on the open card and the lookup it shows: showing it again (a focus) asks nothing new. */
-  let open: { address: string; answer: Promise<LookupResult> } | null = null;
-  /** Stops placing the card shown last (see lib/page/card-placement.ts). */
-  let stopPlacing = () => {};
-  return {
-    show(target, settings, cached) {
-      // Asked first, in the task that ends the hover delay: the card's first render and the frame that
-      // paints it happen while the background answers, instead of before it is even asked. An answer the
-      // content script found cached during the delay needs no asking at all.
-      if (open?.address !== target.address || !ui.mounted) {
-        const domain = domainOf(target.address);
-        open = {
-          address: target.address,
-          answer: cached ? cached.then((hit) => hit ?? lookUpOnHover(domain)) : lookUpOnHover(domain),
-        };
-      }
-      const { answer } = open;
-      if (!ui.mounted) ui.mount();
-      // Positioned inside the shadow root: WXT's `:host { all: initial !important }` overrides styles on the host.
-      ui.uiContainer.style.cssText = 'position: fixed; z-index: 2147483647; top: 0; left: 0; margin: 0;';
-      // Rendered now rather than in a task React schedules, so the card is there for the next frame.
-      flushSync(() =>
-        ui.mounted?.render(
-          <HoverCard
-            key={target.address}
-            address={target.address}
-            answer={answer}
-            settings={settings}
-            theme={pageThemeAt(target.rect.left + 1, target.rect.top + target.rect.height / 2)}
-            onClose={onClose}
-          />,
-        ),
-      );
-      stopPlacing();
-      stopPlacing = keepCardInWindow(target.rect, ui.uiContainer);
-    },
-    hide() {
-      stopPlacing();
-      stopPlacing = () => {};
-      open = null;
-      if (ui.mounted) ui.remove();
-    },
-    contains: (node) => node instanceof Node && (ui.shadowHost === node || ui.shadowHost.contains(node)),
-  };
+  return new CardUi(ui, onClose);
 }

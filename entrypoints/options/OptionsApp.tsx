@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { BuildNotes } from '#components/BuildNotes.tsx';
 import { PAGE_THEME_CSS } from '#components/theme.ts';
 import { t } from '#extension/i18n.ts';
-import { sendRequest } from '#extension/messaging.ts';
+import { type Responses, sendRequest } from '#extension/messaging.ts';
 import { type ManagedField, ownSettingsToSave } from '#settings/managed.ts';
 import {
   baseUrlProblem,
@@ -103,20 +103,27 @@ function KeyField(props: {
   );
 }
 
-/** How many answers the cache keeps, and a button that empties it. */
+/** How many answers the cache keeps, whether storage takes new ones, and a button that empties it. */
 function CacheRow() {
-  const [entries, setEntries] = useState<number | null>(null);
+  const [stats, setStats] = useState<Responses['cache-stats'] | null>(null);
   useEffect(() => {
-    void sendRequest({ type: 'cache-stats' }).then((stats) => setEntries(stats.entries));
+    void sendRequest({ type: 'cache-stats' }).then(setStats);
   }, []);
-  const clear = async () => setEntries((await sendRequest({ type: 'clear-cache' })).entries);
+  const clear = async () => setStats(await sendRequest({ type: 'clear-cache' }));
   return (
-    <div className="row">
-      <button type="button" data-testid="clear-cache" onClick={() => void clear()}>
-        {t('optionsClearCache')}
-      </button>
-      <span data-testid="cache-count">{entries === null ? '' : t('optionsCacheCount', entries)}</span>
-    </div>
+    <>
+      <div className="row">
+        <button type="button" data-testid="clear-cache" onClick={() => void clear()}>
+          {t('optionsClearCache')}
+        </button>
+        <span data-testid="cache-count">{stats === null ? '' : t('optionsCacheCount', stats.entries)}</span>
+      </div>
+      {stats?.saved === false && (
+        <p className="status error" data-testid="cache-not-saved" role="alert">
+          {t('optionsCacheNotSaved')}
+        </p>
+      )}
+    </>
   );
 }
 
@@ -139,11 +146,11 @@ async function saveOptions(draft: Draft, apiKey: string): Promise<{ ok: boolean;
     disabledSites: fromLines(draft.disabledSites),
     sendingAddresses: fromLines(draft.sendingAddresses),
   };
-  await store.save(
+  const saved = await store.save(
     ownSettingsToSave(edited, store.settings, store.managed.fields),
     locked('apiKey') ? store.apiKey : apiKey,
   );
-  return { ok: true, text: t('optionsSaved') };
+  return saved ? { ok: true, text: t('optionsSaved') } : { ok: false, text: t('optionsNotSaved') };
 }
 
 /** The site integrations a person (or IT) can switch off, each a checkbox. */

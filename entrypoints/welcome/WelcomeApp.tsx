@@ -64,7 +64,10 @@ export function WelcomeApp() {
       return;
     }
     saved.record(cleanApiKey(key), result);
-    await store.save(state.settings, key);
+    if (!(await store.save(state.settings, key))) {
+      setKeyResult({ ok: false, text: t('welcomeKeyNotSaved') });
+      return;
+    }
     setKeyResult({ ok: true, text: t('welcomeKeySaved') });
     void run(domainOf(SAMPLE_ADDRESS));
   };

@@ -37,6 +37,11 @@ export interface BulkStatus {
   waitUntil: number | null;
   /** What stopped it (the key refused, nothing left to pay with); null otherwise. */
   stoppedBy: LookupResult | null;
+  /**
+   * Whether its progress is kept in storage. When the browser refuses to keep it (a full store), the run goes
+   * on in the worker, with nothing to take it up again should the browser stop the worker.
+   */
+  saved: boolean;
 }
 
 export interface Responses {
@@ -49,8 +54,9 @@ export interface Responses {
   'open-options': { opened: boolean };
   'content-settings': ContentSettings;
   'managed-settings': { fields: ManagedField[]; settings: Partial<Settings> };
-  'cache-stats': { entries: number };
-  'clear-cache': { entries: number };
+  /** How many answers the cache keeps, and whether storage took its last write. */
+  'cache-stats': { entries: number; saved: boolean };
+  'clear-cache': { entries: number; saved: boolean };
   'bulk-plan': { cached: string[] };
   'bulk-start': BulkStatus;
   'bulk-cancel': BulkStatus | null;

@@ -10,3 +10,17 @@ export interface AddressSource {
   /** The addresses an element carries (a `mailto:` link may hold several), or none. */
   read(element: Element): string[];
 }
+
+/** The distinct addresses in an element's attributes, each attribute's value read by `addressIn`. */
+export function addressesInAttributes(
+  element: Element,
+  attributes: readonly string[],
+  addressIn: (value: string) => string | null,
+): string[] {
+  const addresses = new Set<string>();
+  for (const attribute of attributes) {
+    const address = addressIn(element.getAttribute(attribute) ?? '');
+    if (address) addresses.add(address);
+  }
+  return [...addresses];
+}

@@ -1,6 +1,6 @@
 import { MAX_ADDRESSES_PER_PAGE, REPORT_DEBOUNCE_MS } from '#extension/limits.ts';
 import type { AddressSource } from './address-source.ts';
-import { createAddressIndex } from './scanner/address-index.ts';
+import { AddressIndex } from './scanner/address-index.ts';
 import { createPageObserver } from './scanner/page-observer.ts';
 import { createPageQueries } from './scanner/page-queries.ts';
 import { Planner } from './scanner/planner.ts';
@@ -26,7 +26,7 @@ export function createPageScanner(
   /** Elements whose shadow roots are never read: the extension's own card. */
   ownHostTag = '',
 ) {
-  const index = createAddressIndex(
+  const index = new AddressIndex(
     sources,
     createUnderlines((callback) => ctx.onInvalidated(callback)),
     ownHostTag,
@@ -55,9 +55,12 @@ export function createPageScanner(
       observer.observe(document.documentElement);
       ctx.onInvalidated(() => observer.disconnect());
     },
-    addressOfElement: index.addressOfElement,
-    shadowRoots: index.shadowRoots,
-    hitAt: index.hitAt,
+    /** The address of an attribute source at or above an element (a few levels), or null. */
+    addressOfElement: (element: Element | null) => index.addressOfElement(element),
+    /** The open shadow roots found so far, for caret lookups that pierce them. */
+    shadowRoots: () => index.shadowRoots(),
+    /** The text match at a caret position, or null. */
+    hitAt: (node: Node, offset: number) => index.hitAt(node, offset),
   };
 }
 

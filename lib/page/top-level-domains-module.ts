@@ -14,7 +14,7 @@ export async function loadTopLevelDomains(url: string): Promise<void> {
   packed = ((await import(/* @vite-ignore */ url)) as { default: string }).default;
 }
 
-/** The list as loaded; in the content script's build, `topLevelDomainList` unpacks it (compact-tlds.ts). */
+/** The list as loaded; in the content script's build, `topLevelDomainList` unpacks it (modules/compact-tlds.ts). */
 export function packedTopLevelDomains(): string {
   if (packed === null) throw new Error('The top-level domains are read before they were loaded');
   return packed;

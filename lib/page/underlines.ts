@@ -7,6 +7,13 @@ export interface Stretch {
   end: number;
 }
 
+/** The underline of found addresses; hovering, the badge and the popup go by the scanner's own list. */
+export interface Underlines {
+  /** Underlines these stretches of a text node, in place of any it had, whenever it is near the screen. */
+  set(node: Text, stretches: readonly Stretch[]): void;
+  forget(node: Text): void;
+}
+
 /** A text node with addresses, and the box (its parent element) that says where it is. */
 interface UnderlinedText {
   box: Element;
@@ -49,8 +56,8 @@ function isNextTo(previous: Element, box: Element): boolean {
 }
 
 /**
- * The underline of found addresses, drawn by the browser with the CSS Custom Highlight API, so no node is
- * added to the page, and kept to the addresses on or near the screen.
+ * The underline drawn by the browser with the CSS Custom Highlight API, so no node is added to the page,
+ * and kept to the addresses on or near the screen.
  *
  * Why near the screen only: whenever the page's DOM or style changes, Chromium drops and rebuilds the marker
  * of every range of every registered highlight before it paints (HighlightRegistry::ValidateHighlightMarkers),
@@ -60,156 +67,160 @@ function isNextTo(previous: Element, box: Element): boolean {
  * Which texts are near the screen is told by an IntersectionObserver on their parent elements, grouped into
  * runs: the observer recomputes every target in each frame that changes the page's layout (about 1.4 µs a
  * target), so 10,000 targets, one per row of an address list, cost the page 700-1,000 ms while it was read.
- *
- * Hovering, the badge and the popup go by the scanner's own list of addresses, never by this underline.
  * An element without a box of its own (`display: contents`) is never seen near the screen, so its text is
  * not underlined: telling those apart cost a style read for every target (10 ms on the benchmark page).
  */
-export function createUnderlines(onInvalidated: (callback: () => void) => void) {
-  const supported =
-    typeof Highlight === 'function' &&
-    typeof CSS !== 'undefined' &&
-    'highlights' in CSS &&
-    typeof IntersectionObserver === 'function';
-  if (!supported) return { set() {}, forget() {} };
-
-  const highlight = new Highlight();
-  const texts = new Map<Text, UnderlinedText>();
+class HighlightUnderlines implements Underlines {
+  readonly #highlight = new Highlight();
+  readonly #texts = new Map<Text, UnderlinedText>();
+  readonly #observer = new IntersectionObserver((entries) => this.#seen(entries), {
+    rootMargin: NEAR_SCREEN_MARGIN,
+  });
   /** Each box with addresses, and its run. */
-  const runOfBox = new Map<Element, Run>();
+  readonly #runOfBox = new Map<Element, Run>();
   /** Each watched end, and its run. */
-  const runOfEnd = new Map<Element, Run>();
+  readonly #runOfEnd = new Map<Element, Run>();
   /** The run the next box may join: the last one started. */
-  let lastRun: Run | null = null;
+  #lastRun: Run | null = null;
   /** Runs whose boxes changed in this task: their ends are watched anew once, as the task ends. */
-  const runsToRewatch = new Set<Run>();
+  readonly #runsToRewatch = new Set<Run>();
 
-  function rewatchSoon(run: Run) {
-    if (runsToRewatch.size === 0)
-      queueMicrotask(() => {
-        for (const changed of runsToRewatch) watchEnds(changed);
-        runsToRewatch.clear();
-      });
-    runsToRewatch.add(run);
+  constructor(onInvalidated: (callback: () => void) => void) {
+    onInvalidated(() => {
+      this.#observer.disconnect();
+      if (CSS.highlights.get(UNDERLINE_NAME) === this.#highlight) CSS.highlights.delete(UNDERLINE_NAME);
+    });
   }
 
-  function show(node: Text, text: UnderlinedText) {
+  set(node: Text, stretches: readonly Stretch[]) {
+    this.forget(node);
+    const box = node.parentElement;
+    if (!box || stretches.length === 0 || node.data.length > MAX_UNDERLINED_TEXT_LENGTH) return;
+    const run = this.#runOf(box);
+    const text: UnderlinedText = { box, stretches, ranges: null, shown: false, run };
+    this.#texts.set(node, text);
+    run.texts.add(node);
+    if (run.near) this.#show(node, text);
+  }
+
+  forget(node: Text) {
+    const text = this.#texts.get(node);
+    if (!text) return;
+    this.#hide(text);
+    this.#texts.delete(node);
+    text.run.texts.delete(node);
+    const boxStillUsed = [...text.run.texts].some((other) => this.#texts.get(other)?.box === text.box);
+    if (!boxStillUsed) this.#dropBox(text.box, text.run);
+  }
+
+  #show(node: Text, text: UnderlinedText) {
     if (text.shown) return;
     text.ranges ??= text.stretches.map(
       ({ start, end }) =>
         new StaticRange({ startContainer: node, startOffset: start, endContainer: node, endOffset: end }),
     );
-    for (const range of text.ranges) highlight.add(range);
+    for (const range of text.ranges) this.#highlight.add(range);
     text.shown = true;
     // Registered with the first underline: a page without an address near the screen has no highlight.
-    if (CSS.highlights.get(UNDERLINE_NAME) !== highlight) CSS.highlights.set(UNDERLINE_NAME, highlight);
+    if (CSS.highlights.get(UNDERLINE_NAME) !== this.#highlight)
+      CSS.highlights.set(UNDERLINE_NAME, this.#highlight);
   }
 
-  function hide(text: UnderlinedText) {
+  #hide(text: UnderlinedText) {
     if (!text.shown) return;
-    for (const range of text.ranges ?? []) highlight.delete(range);
+    for (const range of text.ranges ?? []) this.#highlight.delete(range);
     text.shown = false;
   }
 
+  /** The run of a box: its own, else the last run started if the box comes next to it, else a new one. */
+  #runOf(box: Element): Run {
+    const known = this.#runOfBox.get(box);
+    if (known) return known;
+    const last = this.#lastRun;
+    const previous = last?.boxes.at(-1);
+    let run: Run;
+    if (last && previous && last.boxes.length < UNDERLINE_RUN_LENGTH && isNextTo(previous, box)) {
+      run = last;
+      run.boxes.push(box);
+    } else {
+      run = { boxes: [box], texts: new Set(), ends: new Map(), near: false };
+      this.#lastRun = run;
+    }
+    this.#runOfBox.set(box, run);
+    // A row joining a run moves its last end: once per run and task, not once per row.
+    this.#rewatchSoon(run);
+    return run;
+  }
+
+  /** Takes a box out of its run once none of its texts is left: a run of no box is watched no more. */
+  #dropBox(box: Element, run: Run) {
+    run.boxes.splice(run.boxes.indexOf(box), 1);
+    this.#runOfBox.delete(box);
+    if (this.#lastRun === run && run.boxes.length === 0) this.#lastRun = null;
+    this.#rewatchSoon(run);
+  }
+
+  #rewatchSoon(run: Run) {
+    if (this.#runsToRewatch.size === 0)
+      queueMicrotask(() => {
+        for (const changed of this.#runsToRewatch) this.#watchEnds(changed);
+        this.#runsToRewatch.clear();
+      });
+    this.#runsToRewatch.add(run);
+  }
+
   /** Watches the run's first and last boxes, and no other; a run that lost an end may no longer be near. */
-  function watchEnds(run: Run) {
+  #watchEnds(run: Run) {
     const first = run.boxes[0];
     const last = run.boxes.at(-1);
     for (const end of [...run.ends.keys()]) {
       if (end === first || end === last) continue;
       run.ends.delete(end);
-      runOfEnd.delete(end);
-      observer.unobserve(end);
+      this.#runOfEnd.delete(end);
+      this.#observer.unobserve(end);
     }
     for (const end of [first, last]) {
       if (!end || run.ends.has(end)) continue;
       run.ends.set(end, false);
-      runOfEnd.set(end, run);
-      observer.observe(end);
+      this.#runOfEnd.set(end, run);
+      this.#observer.observe(end);
     }
-    setNear(run);
+    this.#judgeNear(run);
   }
 
-  function runFor(box: Element): Run {
-    const known = runOfBox.get(box);
-    if (known) return known;
-    const previous = lastRun?.boxes.at(-1);
-    let run: Run;
-    if (lastRun && previous && lastRun.boxes.length < UNDERLINE_RUN_LENGTH && isNextTo(previous, box)) {
-      run = lastRun;
-      run.boxes.push(box);
-    } else {
-      run = { boxes: [box], texts: new Set(), ends: new Map(), near: false };
-      lastRun = run;
+  #seen(entries: IntersectionObserverEntry[]) {
+    const changed = new Set<Run>();
+    for (const entry of entries) {
+      const run = this.#runOfEnd.get(entry.target);
+      if (!run) continue;
+      run.ends.set(entry.target, entry.isIntersecting);
+      changed.add(run);
     }
-    runOfBox.set(box, run);
-    // A row joining a run moves its last end: once per run and task, not once per row.
-    rewatchSoon(run);
-    return run;
+    for (const run of changed) this.#judgeNear(run);
   }
 
-  function setNear(run: Run) {
+  /** A run is near the screen while either end is: its texts' underlines come and go with it. */
+  #judgeNear(run: Run) {
     const near = [...run.ends.values()].some(Boolean);
     if (near === run.near) return;
     run.near = near;
     for (const node of run.texts) {
-      const text = texts.get(node) as UnderlinedText;
-      if (near) show(node, text);
-      else hide(text);
+      const text = this.#texts.get(node) as UnderlinedText;
+      if (near) this.#show(node, text);
+      else this.#hide(text);
     }
   }
-
-  const observer = new IntersectionObserver(
-    (entries) => {
-      const changed = new Set<Run>();
-      for (const entry of entries) {
-        const run = runOfEnd.get(entry.target);
-        if (!run) continue;
-        run.ends.set(entry.target, entry.isIntersecting);
-        changed.add(run);
-      }
-      for (const run of changed) setNear(run);
-    },
-    { rootMargin: NEAR_SCREEN_MARGIN },
-  );
-
-  /** Takes a box out of its run once none of its texts is left: a run of no box is watched no more. */
-  function dropBox(box: Element, run: Run) {
-    run.boxes.splice(run.boxes.indexOf(box), 1);
-    runOfBox.delete(box);
-    if (lastRun === run && run.boxes.length === 0) lastRun = null;
-    rewatchSoon(run);
-  }
-
-  function forget(node: Text) {
-    const text = texts.get(node);
-    if (!text) return;
-    hide(text);
-    texts.delete(node);
-    text.run.texts.delete(node);
-    const boxStillUsed = [...text.run.texts].some((other) => texts.get(other)?.box === text.box);
-    if (!boxStillUsed) dropBox(text.box, text.run);
-  }
-
-  onInvalidated(() => {
-    observer.disconnect();
-    if (CSS.highlights.get(UNDERLINE_NAME) === highlight) CSS.highlights.delete(UNDERLINE_NAME);
-  });
-
-  return {
-    /** Underlines these stretches of a text node, in place of any it had, whenever it is near the screen. */
-    set(node: Text, stretches: readonly Stretch[]) {
-      forget(node);
-      const box = node.parentElement;
-      if (!box || stretches.length === 0 || node.data.length > MAX_UNDERLINED_TEXT_LENGTH) return;
-      const run = runFor(box);
-      const text: UnderlinedText = { box, stretches, ranges: null, shown: false, run };
-      texts.set(node, text);
-      run.texts.add(node);
-      if (run.near) show(node, text);
-    },
-    forget,
-  };
 }
 
-export type Underlines = ReturnType<typeof createUnderlines>;
+/** A browser without the Highlight API or IntersectionObserver underlines nothing; hovers and lists work all the same. */
+const NO_UNDERLINES: Underlines = { set() {}, forget() {} };
+
+/** The page's underlines; `onInvalidated` takes what stops them when the content script is replaced. */
+export function createUnderlines(onInvalidated: (callback: () => void) => void): Underlines {
+  const supported =
+    typeof Highlight === 'function' &&
+    typeof CSS !== 'undefined' &&
+    'highlights' in CSS &&
+    typeof IntersectionObserver === 'function';
+  return supported ? new HighlightUnderlines(onInvalidated) : NO_UNDERLINES;
+}

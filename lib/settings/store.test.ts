@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { apiKeyItem, settingsItem } from './storage.ts';
 import { inForce, useSettingsStore } from './store.ts';
@@ -58,5 +58,21 @@ describe('the settings store of extension pages', () => {
     const state = useSettingsStore.getState();
     expect(state.settings.baseUrl).toBe('http://127.0.0.1:9999');
     expect(state.apiKey).toBe('wl_saved_meanwhile');
+  });
+
+  it('saves the key and settings together, and says so when storage refuses them, keeping neither', async () => {
+    const store = useSettingsStore.getState();
+    await store.load();
+    const settings = { ...store.settings, searchQueryTemplate: 'from:{address}' };
+    expect(await store.save(settings, ' wl_new_key ')).toBe(true);
+    expect(await apiKeyItem.getValue()).toBe('wl_new_key');
+
+    vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(new Error('QUOTA_BYTES quota exceeded'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(await store.save({ ...settings, hoverDelayMs: 900 }, 'wl_other_key')).toBe(false);
+    vi.restoreAllMocks();
+    expect(await apiKeyItem.getValue()).toBe('wl_new_key');
+    expect((await settingsItem.getValue()).hoverDelayMs).not.toBe(900);
+    expect(useSettingsStore.getState().apiKey).toBe('wl_new_key');
   });
 });

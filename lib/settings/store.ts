@@ -1,3 +1,4 @@
+import { storage } from 'wxt/utils/storage';
 import { create } from 'zustand';
 import { sendRequest } from '#extension/messaging.ts';
 import { type ManagedField, settingsInForce } from './managed.ts';
@@ -13,7 +14,11 @@ interface SettingsState {
   loaded: boolean;
   /** Reads storage once and follows its changes (another page, another window). */
   load(): Promise<void>;
-  save(settings: Settings, apiKey: string): Promise<void>;
+  /**
+   * Saves settings and the key in one write: both or neither. Whether storage took them: it refuses when it
+   * is full, and the page then says so in words.
+   */
+  save(settings: Settings, apiKey: string): Promise<boolean>;
 }
 
 const NOTHING_MANAGED: SettingsState['managed'] = { fields: [], settings: {} };
@@ -54,8 +59,17 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
   async save(settings, apiKey) {
     const parsed = parseSettings(settings);
     const key = cleanApiKey(apiKey);
-    await Promise.all([settingsItem.setValue(parsed), apiKeyItem.setValue(key)]);
+    try {
+      await storage.setItems([
+        { item: settingsItem, value: parsed },
+        { item: apiKeyItem, value: key },
+      ]);
+    } catch (error) {
+      console.error('Webmail Lookup: settings not saved', error);
+      return false;
+    }
     set({ settings: parsed, apiKey: key });
+    return true;
   },
 }));
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { CACHE_PERSIST_DELAY_MS, MAX_CACHE_ENTRIES } from '#extension/limits.ts';
+import { CACHE_PERSIST_DELAY_MS, MAX_CACHE_BYTES, MAX_CACHE_ENTRIES } from '#extension/limits.ts';
 import { type LookupAnswer, lookupResultSchema } from '#extension/lookup-result.ts';
+import { itemBytes } from '#extension/stored-size.ts';
+import { type CacheBudget, CacheIndex } from './cache-index.ts';
+import { keptResult } from './kept-result.ts';
 
 const entrySchema = z.object({ answer: lookupResultSchema, expiresAt: z.number() });
-/** Every stored domain with when its answer expires, least recently used first. */
-const indexSchema = z.array(z.tuple([z.string(), z.number()]));
 
 type Entry = { answer: LookupAnswer; expiresAt: number };
 
@@ -29,166 +30,220 @@ function parseEntry(stored: unknown): Entry | null {
   return answer.state === 'found' || answer.state === 'not-found' ? { answer, expiresAt } : null;
 }
 
+export interface AnswerCacheOptions {
+  now?: () => number;
+  maxEntries?: number;
+  maxBytes?: number;
+}
+
 /**
  * The answer cache, per domain: a memory map (tier 1) over storage (tier 2), where each answer is an item of
  * its own, read when its domain is first asked about. A worker Chrome has stopped (after 30 s idle) starts
  * again on a hover: it reads one small item, where one item holding every answer took 60-80 ms to read with
- * 2,000 answers (bench/lookup-path.ts). Changes are written shortly after they are made, with an index of
- * the stored domains in least-recently-used order: past MAX_CACHE_ENTRIES the least recently used go. A
- * failed write (a full quota) leaves the memory tier working; the next change tries again.
+ * 2,000 answers (bench/lookup-path.ts). Each answer is kept within MAX_KEPT_ANSWER_BYTES (kept-result.ts).
+ * Changes are written shortly after they are made, one write at a time, with an index of the stored domains
+ * in least-recently-used order (cache-index.ts): past MAX_CACHE_ENTRIES answers or MAX_CACHE_BYTES bytes the
+ * least recently used go. A failed write (a full quota) leaves the memory tier working, is told
+ * (`saved`), and the next change tries again.
  */
-export function createAnswerCache(
-  store: CacheStore,
-  options: { now?: () => number; maxEntries?: number } = {},
-) {
-  const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? MAX_CACHE_ENTRIES;
+export class AnswerCache {
+  readonly #store: CacheStore;
+  readonly #now: () => number;
+  readonly #budget: CacheBudget;
   /** Answers read or made by this worker, least recently used first. */
-  const memory = new Map<string, Entry>();
+  readonly #memory = new Map<string, Entry>();
   /** Domains whose answer is to be written, or removed (an answer that may not be kept). */
-  const changed = new Set<string>();
+  readonly #changed = new Set<string>();
   /** Domains used since the last write: they move to the end of the index. */
-  const used = new Set<string>();
+  readonly #used = new Set<string>();
   /** Domains whose stored answer is to be removed (expired, evicted, not to be kept), kept until it is. */
-  const removing = new Set<string>();
-  let index: Promise<Map<string, number>> | null = null;
-  let persistTimer: ReturnType<typeof setTimeout> | null = null;
-  let lastWriteError: unknown = null;
+  readonly #removing = new Set<string>();
+  #index: Promise<CacheIndex> | null = null;
+  #persistTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The writes, one after another: a flush waits for the one on its way. */
+  #writes: Promise<void> = Promise.resolve();
+  #lastWriteError: unknown = null;
   /** Counts clears: a storage read begun before one may not bring a cleared answer back. */
-  let clears = 0;
+  #clears = 0;
 
-  /** The stored index, read once when a write, a count or a clear needs it (never on the way to an answer). */
-  const storedIndex = () => {
-    index ??= store.get([CACHE_INDEX_KEY]).then(
+  constructor(store: CacheStore, options: AnswerCacheOptions = {}) {
+    this.#store = store;
+    this.#now = options.now ?? Date.now;
+    this.#budget = {
+      entries: options.maxEntries ?? MAX_CACHE_ENTRIES,
+      bytes: options.maxBytes ?? MAX_CACHE_BYTES,
+    };
+  }
+
+  async get(domain: string): Promise<LookupAnswer | null> {
+    const entry = this.#memory.get(domain) ?? (await this.#read(domain));
+    if (!entry) return null;
+    if (entry.expiresAt <= this.#now()) {
+      this.#memory.delete(domain);
+      this.#change(domain);
+      return null;
+    }
+    this.#remember(domain, entry);
+    this.#used.add(domain);
+    return entry.answer;
+  }
+
+  /** Keeps an answer for `ttlMs` (none at or below 0); an answer that cannot be kept within budget is not. */
+  async set(domain: string, answer: LookupAnswer, ttlMs: number): Promise<void> {
+    const kept = ttlMs > 0 ? keptResult(answer) : null;
+    if (kept) this.#remember(domain, { answer: kept, expiresAt: this.#now() + ttlMs });
+    else this.#memory.delete(domain);
+    this.#used.add(domain);
+    this.#change(domain);
+  }
+
+  /** How many answers are kept, in memory or in storage, and not expired. */
+  async size(): Promise<number> {
+    const time = this.#now();
+    const domains = new Set<string>();
+    for (const [domain, expiresAt] of (await this.#storedIndex()).expiries())
+      if (expiresAt > time) domains.add(domain);
+    for (const [domain, entry] of this.#memory) if (entry.expiresAt > time) domains.add(domain);
+    return domains.size;
+  }
+
+  async clear(): Promise<void> {
+    this.#clears++;
+    const index = await this.#storedIndex();
+    const stored = index.expiries().map(([domain]) => domain);
+    const domains = new Set([...stored, ...this.#memory.keys(), ...this.#changed, ...this.#removing]);
+    for (const pending of [this.#memory, this.#changed, this.#removing, this.#used]) pending.clear();
+    index.clear();
+    await this.#store.remove([...[...domains].map(cacheEntryKey), CACHE_INDEX_KEY, LEGACY_CACHE_KEY]);
+  }
+
+  /** Writes pending changes at once (before the worker may be stopped, and in tests). */
+  flush(): Promise<void> {
+    if (this.#persistTimer !== null) clearTimeout(this.#persistTimer);
+    this.#persistTimer = null;
+    this.#writes = this.#writes.then(() => this.#persist());
+    return this.#writes;
+  }
+
+  /** Writes pending changes at once; whether this domain's answer is in storage now. */
+  async keep(domain: string): Promise<boolean> {
+    await this.flush();
+    return this.#memory.has(domain) && !this.#changed.has(domain);
+  }
+
+  /** Whether the last write to storage went through: false when the browser refused it (a full quota). */
+  saved(): boolean {
+    return this.#lastWriteError === null;
+  }
+
+  /** The error of the last failed write to storage, or null. */
+  lastWriteError(): unknown {
+    return this.#lastWriteError;
+  }
+
+  async #read(domain: string): Promise<Entry | undefined> {
+    const key = cacheEntryKey(domain);
+    const clearsBefore = this.#clears;
+    const read = await this.#store.get([key]).catch(() => ({}) as Record<string, unknown>);
+    // Another answer may have been made while storage was read: it is the newer.
+    return (
+      this.#memory.get(domain) ?? (this.#clears === clearsBefore ? parseEntry(read[key]) : null) ?? undefined
+    );
+  }
+
+  #remember(domain: string, entry: Entry): void {
+    this.#memory.delete(domain);
+    this.#memory.set(domain, entry);
+    while (this.#memory.size > this.#budget.entries)
+      this.#memory.delete(this.#memory.keys().next().value as string);
+  }
+
+  #change(domain: string): void {
+    this.#changed.add(domain);
+    this.#persistTimer ??= setTimeout(() => void this.flush(), CACHE_PERSIST_DELAY_MS);
+  }
+
+  /**
+   * The stored index, read once when a write, a count or a clear needs it (never on the way to an answer).
+   * Answers an earlier version stored without their size are measured then.
+   */
+  #storedIndex(): Promise<CacheIndex> {
+    this.#index ??= this.#store.get([CACHE_INDEX_KEY]).then(
       async (stored) => {
-        const parsed = indexSchema.safeParse(stored[CACHE_INDEX_KEY]);
-        if (parsed.success) return new Map(parsed.data);
-        await store.remove([LEGACY_CACHE_KEY]).catch(() => {});
-        return new Map<string, number>();
+        const index = CacheIndex.parse(stored[CACHE_INDEX_KEY]);
+        if (index) return this.#measured(index);
+        await this.#store.remove([LEGACY_CACHE_KEY]).catch(() => {});
+        return new CacheIndex();
       },
       (error: unknown) => {
         // Not an empty index: a write from it would drop every answer this worker has not seen.
-        index = null;
+        this.#index = null;
         throw error;
       },
     );
-    return index;
-  };
+    return this.#index;
+  }
 
-  const remember = (domain: string, entry: Entry) => {
-    memory.delete(domain);
-    memory.set(domain, entry);
-    while (memory.size > maxEntries) memory.delete(memory.keys().next().value as string);
-  };
-
-  const persistNow = async () => {
-    if (persistTimer !== null) clearTimeout(persistTimer);
-    persistTimer = null;
-    const writing = [...changed];
-    const touched = [...used];
-    changed.clear();
-    used.clear();
-    try {
-      await write(writing, touched);
-      lastWriteError = null;
-    } catch (error) {
-      lastWriteError = error;
-      for (const domain of writing) changed.add(domain);
-      for (const domain of touched) used.add(domain);
+  async #measured(index: CacheIndex): Promise<CacheIndex> {
+    const unsized = index.unsized();
+    if (unsized.length === 0) return index;
+    const stored = await this.#store.get(unsized.map(cacheEntryKey));
+    for (const domain of unsized) {
+      const key = cacheEntryKey(domain);
+      const entry = parseEntry(stored[key]);
+      if (entry) index.set(domain, { expiresAt: entry.expiresAt, bytes: itemBytes(key, stored[key]) });
+      else index.delete(domain);
     }
-  };
+    return index;
+  }
 
-  const write = async (writing: string[], touched: string[]) => {
-    const stored = await storedIndex();
-    const time = now();
+  async #persist(): Promise<void> {
+    const writing = [...this.#changed];
+    const touched = [...this.#used];
+    this.#changed.clear();
+    this.#used.clear();
+    try {
+      await this.#write(writing, touched);
+      this.#lastWriteError = null;
+    } catch (error) {
+      this.#lastWriteError = error;
+      for (const domain of writing) this.#changed.add(domain);
+      for (const domain of touched) this.#used.add(domain);
+    }
+  }
+
+  async #write(writing: string[], touched: string[]): Promise<void> {
+    const index = await this.#storedIndex();
+    const time = this.#now();
     const items: Record<string, unknown> = {};
     for (const domain of writing) {
-      const entry = memory.get(domain);
-      if (entry && entry.expiresAt > time) items[cacheEntryKey(domain)] = entry;
-      else {
-        stored.delete(domain);
-        removing.add(domain);
+      const entry = this.#memory.get(domain);
+      const key = cacheEntryKey(domain);
+      if (entry && entry.expiresAt > time) {
+        items[key] = entry;
+        index.set(domain, { expiresAt: entry.expiresAt, bytes: itemBytes(key, entry) });
+      } else {
+        index.delete(domain);
+        this.#removing.add(domain);
       }
     }
-    for (const domain of touched) {
-      const entry = memory.get(domain);
-      if (!entry || (!stored.has(domain) && !(cacheEntryKey(domain) in items))) continue;
-      stored.delete(domain);
-      stored.set(domain, entry.expiresAt);
-    }
-    // Least recently used first: the expired go, and the oldest while there are too many.
-    for (const [domain, expiresAt] of stored) {
-      if (expiresAt > time && stored.size <= maxEntries) continue;
-      stored.delete(domain);
-      removing.add(domain);
+    for (const domain of touched) if (this.#memory.has(domain)) index.touch(domain);
+    // Least recently used first: the expired go, and the oldest while there are too many or too much.
+    for (const domain of index.evict(time, this.#budget)) {
+      this.#removing.add(domain);
       delete items[cacheEntryKey(domain)];
     }
-    items[CACHE_INDEX_KEY] = [...stored];
+    items[CACHE_INDEX_KEY] = index.toStored();
     // Removals first: they free the room a full storage quota needs for the writes.
-    if (removing.size > 0) {
-      const removed = [...removing];
-      await store.remove(removed.map(cacheEntryKey));
-      for (const domain of removed) removing.delete(domain);
+    if (this.#removing.size > 0) {
+      const removed = [...this.#removing];
+      await this.#store.remove(removed.map(cacheEntryKey));
+      for (const domain of removed) this.#removing.delete(domain);
     }
-    await store.set(items);
-  };
-
-  const schedulePersist = () => {
-    if (persistTimer === null) persistTimer = setTimeout(persistNow, CACHE_PERSIST_DELAY_MS);
-  };
-
-  return {
-    async get(domain: string): Promise<LookupAnswer | null> {
-      let entry = memory.get(domain);
-      if (!entry) {
-        const key = cacheEntryKey(domain);
-        const clearsBefore = clears;
-        const read = await store.get([key]).catch(() => ({}) as Record<string, unknown>);
-        // Another answer may have been made while storage was read: it is the newer.
-        entry = memory.get(domain) ?? (clears === clearsBefore ? parseEntry(read[key]) : null) ?? undefined;
-      }
-      if (!entry) return null;
-      if (entry.expiresAt <= now()) {
-        memory.delete(domain);
-        changed.add(domain);
-        schedulePersist();
-        return null;
-      }
-      remember(domain, entry);
-      used.add(domain);
-      return entry.answer;
-    },
-    async set(domain: string, answer: LookupAnswer, ttlMs: number): Promise<void> {
-      if (ttlMs <= 0) memory.delete(domain);
-      else remember(domain, { answer, expiresAt: now() + ttlMs });
-      changed.add(domain);
-      used.add(domain);
-      schedulePersist();
-    },
-    /** How many answers are kept, in memory or in storage, and not expired. */
-    async size(): Promise<number> {
-      const time = now();
-      const domains = new Set<string>();
-      for (const [domain, expiresAt] of await storedIndex()) if (expiresAt > time) domains.add(domain);
-      for (const [domain, entry] of memory) if (entry.expiresAt > time) domains.add(domain);
-      return domains.size;
-    },
-    async clear(): Promise<void> {
-      clears++;
-      const stored = await storedIndex();
-      const domains = new Set([...stored.keys(), ...memory.keys(), ...changed, ...removing]);
-      memory.clear();
-      changed.clear();
-      removing.clear();
-      used.clear();
-      stored.clear();
-      await store.remove([...[...domains].map(cacheEntryKey), CACHE_INDEX_KEY, LEGACY_CACHE_KEY]);
-    },
-    /** Writes pending changes at once (tests, and before the worker is stopped). */
-    flush: persistNow,
-    /** The error of the last failed write to storage, or null. */
-    lastWriteError: () => lastWriteError,
-  };
+    await this.#store.set(items);
+  }
 }
 
-export type AnswerCache = ReturnType<typeof createAnswerCache>;
+export function createAnswerCache(store: CacheStore, options: AnswerCacheOptions = {}): AnswerCache {
+  return new AnswerCache(store, options);
+}

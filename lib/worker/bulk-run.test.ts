@@ -1,26 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiOutcome } from '#core/api/outcome.ts';
+import { MAX_KEPT_ANSWER_BYTES } from '#extension/limits.ts';
+import { storedBytes } from '#extension/stored-size.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { type CacheStore, createAnswerCache } from './answer-cache.ts';
 import { type BulkJob, recordResult, startJob } from './bulk-job.ts';
 import { createBulkRunner } from './bulk-run.ts';
 import { createLookupService } from './lookup-service.ts';
 
-/** What outlives a worker: chrome.storage.local (the answer cache's items and the job), and the service's bill. */
+/**
+ * What outlives a worker: chrome.storage.local (the answer cache's items and the job), and the service's bill.
+ * `refuses` says which keys a write is refused for, as a full store refuses every write that adds.
+ */
 function browserStorage() {
   const items = new Map<string, unknown>();
+  /** chrome.storage.session's part the runner uses: it outlives a worker, and is never full. */
+  const session = new Map<string, unknown>();
+  const state = { refuses: (_key: string) => false };
   const store: CacheStore = {
     get: async (keys) =>
       Object.fromEntries(keys.filter((key) => items.has(key)).map((key) => [key, items.get(key)])),
     set: async (values) => {
+      if (Object.keys(values).some(state.refuses)) throw new Error('Resource::kQuotaBytes quota exceeded');
       for (const [key, value] of Object.entries(values)) items.set(key, structuredClone(value));
     },
     remove: async (keys) => {
       for (const key of keys) items.delete(key);
     },
   };
-  return { items, store };
+  return { items, session, store, state };
 }
+
+const FULL = () => true;
 
 const FOUND: ApiOutcome = { kind: 'found', info: HOSTED_GMAIL_INFO, message: 'ok' };
 const NOT_FOUND: ApiOutcome = {
@@ -65,11 +76,18 @@ function worker(
     store: {
       get: async () => storage.items.get('bulkJob'),
       set: async (job) => {
-        storage.items.set('bulkJob', structuredClone(job));
+        await storage.store.set({ bulkJob: job });
+      },
+      remove: () => storage.store.remove(['bulkJob']),
+    },
+    behind: {
+      get: async () => storage.session.get('bulkJobBehind') === true,
+      set: async (behind) => {
+        storage.session.set('bulkJobBehind', behind);
       },
     },
     lookup: (domain) => lookups.lookup(domain),
-    flushAnswers: cache.flush,
+    keepAnswer: (domain) => cache.keep(domain),
     keepAwake: async (running) => {
       options.awake?.push(running);
     },
@@ -240,7 +258,130 @@ describe('a bulk run', () => {
   });
 });
 
+describe('a bulk run on a full store', () => {
+  it('goes on in the worker when the job cannot be saved, pays for each domain once, and leaves nothing stale to take up', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    const awake: boolean[] = [];
+    // The store fills up after the run's start and two answers.
+    const first = worker(
+      storage,
+      service,
+      async () => {
+        if (service.charged.length >= 2) storage.state.refuses = FULL;
+        return FOUND;
+      },
+      { awake },
+    );
+    await first.start(domains(12));
+    await first.resume();
+    expect(await first.status()).toMatchObject({ state: 'finished', done: 12, saved: false });
+    expect(service.charged.sort()).toEqual(domains(12).sort());
+    // What storage held was behind the run: it is gone, and so is the alarm.
+    expect(storage.items.has('bulkJob')).toBe(false);
+    expect(awake.at(-1)).toBe(false);
+
+    // The browser stops the worker; the next one (an alarm, a hover) finds nothing to pay for again.
+    const second = worker(storage, service, async () => FOUND);
+    await second.resume();
+    expect(service.asked).toHaveLength(12);
+    expect(await second.status()).toBeNull();
+  });
+
+  it('takes up no job storage holds behind its run, when even the removal is refused', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    const first = worker(storage, service, async () => {
+      if (service.charged.length >= 2) {
+        storage.state.refuses = FULL;
+        storage.store.remove = async () => {
+          throw new Error('An unexpected error occurred');
+        };
+      }
+      return FOUND;
+    });
+    await first.start(domains(12));
+    await first.resume();
+    expect(storedJob(storage).state).toBe('running');
+
+    const second = worker(storage, service, async () => FOUND);
+    await second.resume();
+    expect(service.asked).toHaveLength(12);
+    expect(await second.status()).toBeNull();
+  });
+
+  it('says its progress is saved again once storage takes it, and a later worker takes it up', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    storage.state.refuses = FULL;
+    const gates: (() => void)[] = [];
+    const first = worker(
+      storage,
+      service,
+      () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
+    );
+    expect(await first.start(domains(8))).toMatchObject({ state: 'running', saved: false });
+    await expect.poll(() => gates.length).toBe(4);
+    storage.state.refuses = () => false;
+    gates.shift()?.();
+    await expect.poll(async () => (await first.status())?.saved).toBe(true);
+    expect(storedJob(storage).state).toBe('running');
+    const later = worker(storage, service, async () => FOUND);
+    await later.resume();
+    expect(await later.status()).toMatchObject({ state: 'finished', done: 8, saved: true });
+  });
+
+  it('Cancel stops the run and its alarm though the job cannot be saved, and no later worker takes it up', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    const awake: boolean[] = [];
+    const gates: (() => void)[] = [];
+    const runner = worker(
+      storage,
+      service,
+      () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
+      { awake },
+    );
+    await runner.start(domains(10));
+    await expect.poll(() => gates.length).toBe(4);
+    storage.state.refuses = FULL;
+    expect(await runner.cancel()).toMatchObject({ state: 'cancelled', saved: false });
+    expect(awake.at(-1)).toBe(false);
+    for (const open of gates) open();
+    await runner.resume();
+    expect(service.asked).toHaveLength(4);
+
+    const later = worker(storage, service, async () => FOUND);
+    await later.resume();
+    expect(service.asked).toHaveLength(4);
+    expect(storage.items.has('bulkJob')).toBe(false);
+  });
+
+  it('keeps an answer the cache could not store in the job itself, so it is neither lost nor paid again', async () => {
+    const storage = browserStorage();
+    const service: Service = { charged: [], asked: [] };
+    storage.state.refuses = (key) => key.startsWith('answer');
+    const first = worker(storage, service, async () => FOUND);
+    await first.start(domains(2));
+    await first.resume();
+    const second = worker(storage, service, async () => FOUND);
+    await second.resume();
+    expect(await second.recorded('lead-0.example.com')).toMatchObject({
+      state: 'found',
+      info: { name: HOSTED_GMAIL_INFO.name },
+    });
+    expect(service.charged).toHaveLength(2);
+  });
+});
+
 describe('the job', () => {
+  it('keeps each record within MAX_KEPT_ANSWER_BYTES: a message from the service is cut', () => {
+    const job = startJob(['a.example.com']);
+    const message = 'x'.repeat(60_000);
+    const next = recordResult(job, 'a.example.com', { state: 'unreachable', message }, 0);
+    expect(storedBytes(next.done['a.example.com'])).toBeLessThanOrEqual(MAX_KEPT_ANSWER_BYTES);
+  });
+
   it('counts nothing once it is no longer running', () => {
     const cancelled: BulkJob = { ...startJob(['a.example.com']), state: 'cancelled' };
     const found = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 } as const;

@@ -14,11 +14,16 @@ import {
 
 export interface BulkRunDeps {
   /** Where the job is kept: chrome.storage.local in the extension, a variable in tests. */
-  store: { get(): Promise<unknown>; set(job: BulkJob): Promise<void> };
+  store: { get(): Promise<unknown>; set(job: BulkJob): Promise<void>; remove(): Promise<void> };
+  /**
+   * Whether the stored job is behind the run, kept where no full store refuses it and a stopped worker does
+   * not lose it: chrome.storage.session.
+   */
+  behind: { get(): Promise<boolean>; set(behind: boolean): Promise<void> };
   /** One domain's lookup, the cache first (lib/worker/lookup-service.ts): a cached answer costs nothing. */
   lookup: (domain: string) => Promise<LookupResult>;
-  /** Writes the answers the cache holds in memory to storage: done, a domain is paid for and kept. */
-  flushAnswers: () => Promise<void>;
+  /** Writes the answer the cache holds for a domain to storage; whether storage holds it now. */
+  keepAnswer: (domain: string) => Promise<boolean>;
   /** Keeps an alarm while a run is unfinished (true), to wake a stopped worker; clears it (false). */
   keepAwake: (running: boolean) => Promise<void>;
   now?: () => number;
@@ -34,112 +39,161 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * woken again (`resume`: on start, by the run's alarm, by the page asking for progress). Each answer is in
  * the answer cache before the job counts its domain done, so a resumed run finds what it paid for and never
  * pays twice. A 429 holds every lane until the service's Retry-After.
+ *
+ * When storage refuses the job (a full store), what it holds is behind the run, and a run taken up from it
+ * would pay again for what was paid since: it is removed, and marked as behind in session storage (Firefox's
+ * database can refuse a removal too when it is full), the alarm is off, and the run goes on in this worker
+ * alone, its status saying its progress is not saved. No later worker takes up a job marked behind; a later
+ * write that goes through makes the run one a stopped worker takes up again.
  */
-export function createBulkRunner(deps: BulkRunDeps) {
-  const now = deps.now ?? Date.now;
-  const sleep = deps.sleep ?? defaultSleep;
-  const concurrency = deps.concurrency ?? BULK_CONCURRENCY;
+export class BulkRunner {
+  readonly #deps: BulkRunDeps;
+  readonly #now: () => number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #concurrency: number;
   /** The job as this worker knows it; undefined until read from storage. */
-  let job: BulkJob | null | undefined;
-  let writes: Promise<void> = Promise.resolve();
-  let running: Promise<void> | null = null;
+  #job: BulkJob | null | undefined;
+  /** Whether storage holds the job as this worker knows it. */
+  #saved = true;
+  /** Whether the alarm is set, as this worker last made it; null before it did. */
+  #awake: boolean | null = null;
+  #writes: Promise<void> = Promise.resolve();
+  #running: Promise<void> | null = null;
 
-  async function current(): Promise<BulkJob | null> {
-    if (job === undefined) {
-      const stored = await deps.store.get();
+  constructor(deps: BulkRunDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? Date.now;
+    this.#sleep = deps.sleep ?? defaultSleep;
+    this.#concurrency = deps.concurrency ?? BULK_CONCURRENCY;
+  }
+
+  /** Takes an unfinished, uncancelled run up again; one run at a time, however often it is asked. */
+  resume(): Promise<void> {
+    this.#running ??= (async () => {
+      if ((await this.#current())?.state === 'running') await this.#run();
+    })().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  /** A person's click: a new run of these domains in place of any before. */
+  async start(domains: readonly string[]): Promise<BulkStatus> {
+    await this.#current();
+    await this.#save(startJob(domains));
+    void this.resume();
+    return this.#status() as BulkStatus;
+  }
+
+  /**
+   * A person's Cancel: no lookup starts after it (those on their way finish, and their answers are kept), the
+   * alarm is off before anything else is tried, and a job storage refuses is removed, so nothing takes it up.
+   */
+  async cancel(): Promise<BulkStatus | null> {
+    const known = await this.#current();
+    if (!known) return null;
+    this.#job = cancelJob(known);
+    await this.#setAwake(false).catch(() => {});
+    await this.#save(this.#job);
+    return this.#status();
+  }
+
+  /** Where the run is; asking takes an unfinished run up again in a worker that was stopped. */
+  async status(): Promise<BulkStatus | null> {
+    if ((await this.#current())?.state === 'running') void this.resume();
+    return this.#status();
+  }
+
+  /** What the run ended in for a domain whose answer the cache does not hold (a 404, an error). */
+  async recorded(domain: string): Promise<LookupResult | null> {
+    const kept = (await this.#current())?.done[domain];
+    return kept === undefined || kept === 'cached' ? null : kept;
+  }
+
+  #status(): BulkStatus | null {
+    return this.#job ? statusOf(this.#job, this.#saved) : null;
+  }
+
+  async #current(): Promise<BulkJob | null> {
+    if (this.#job === undefined) {
+      const [stored, behind] = await Promise.all([this.#deps.store.get(), this.#deps.behind.get()]);
       // A job started while storage was read is the newer.
-      if (job === undefined) {
+      if (this.#job === undefined) {
         const parsed = bulkJobSchema.safeParse(stored);
-        job = parsed.success ? parsed.data : null;
+        this.#job = parsed.success && !behind ? parsed.data : null;
+        // Until a write goes through, what storage holds is not this worker's job.
+        this.#saved = !behind;
       }
     }
-    return job;
+    return this.#job;
   }
 
-  /** Keeps `next` and writes it; writes go one after another, each the latest job. */
-  function save(next: BulkJob): Promise<void> {
-    job = next;
-    const write = writes.then(() => deps.store.set(next));
-    writes = write.catch(() => {});
-    return write;
+  /** Keeps `next` and writes it; writes go one after another, each the latest job. Never fails. */
+  #save(next: BulkJob): Promise<void> {
+    this.#job = next;
+    this.#writes = this.#writes.then(() => this.#write(next));
+    return this.#writes;
   }
 
-  async function lookUp(domain: string): Promise<LookupResult> {
+  async #write(next: BulkJob): Promise<void> {
+    const wasSaved = this.#saved;
+    this.#saved = await this.#deps.store.set(next).then(
+      () => true,
+      () => false,
+    );
+    if (this.#saved !== wasSaved) await this.#deps.behind.set(!this.#saved).catch(() => {});
+    if (wasSaved && !this.#saved) await this.#deps.store.remove().catch(() => {});
+    await this.#setAwake(next.state === 'running' && this.#saved).catch(() => {});
+  }
+
+  async #setAwake(awake: boolean): Promise<void> {
+    if (this.#awake === awake) return;
+    this.#awake = awake;
+    await this.#deps.keepAwake(awake);
+  }
+
+  async #lookUp(domain: string): Promise<{ result: LookupResult; inCache: boolean }> {
     try {
-      const result = await deps.lookup(domain);
-      if (result.state === 'found' && result.source === 'api') await deps.flushAnswers();
-      return result;
+      const result = await this.#deps.lookup(domain);
+      const fromApi = result.state === 'found' && result.source === 'api';
+      return { result, inCache: fromApi && (await this.#deps.keepAnswer(domain)) };
     } catch (error) {
-      return { state: 'unreachable', message: String(error) };
+      return { result: { state: 'unreachable', message: String(error) }, inCache: false };
     }
   }
 
-  async function lane(inFlight: Set<string>): Promise<void> {
+  async #lane(inFlight: Set<string>): Promise<void> {
     for (;;) {
+      const job = this.#job;
       if (job?.state !== 'running') return;
-      const wait = waitLeft(job, now());
+      const wait = waitLeft(job, this.#now());
       if (wait > 0) {
-        await sleep(wait);
+        await this.#sleep(wait);
         continue;
       }
       const domain = pendingDomains(job).find((candidate) => !inFlight.has(candidate));
       if (domain === undefined) return;
       inFlight.add(domain);
-      const result = await lookUp(domain);
+      const { result, inCache } = await this.#lookUp(domain);
       inFlight.delete(domain);
-      if (job) await save(recordResult(job, domain, result, now()));
+      const current = this.#job;
+      // A run cancelled meanwhile counts nothing more, and has nothing more to write.
+      const next = current && recordResult(current, domain, result, this.#now(), { inCache });
+      if (next && next !== current) await this.#save(next);
     }
   }
 
-  async function run(): Promise<void> {
-    await deps.keepAwake(true);
+  async #run(): Promise<void> {
+    if (this.#saved) await this.#setAwake(true);
     const inFlight = new Set<string>();
     // Again while a new list was started as the last lanes of the one before ended.
-    while (job?.state === 'running' && pendingDomains(job).length > 0)
-      await Promise.all(Array.from({ length: concurrency }, () => lane(inFlight)));
-    await writes;
-    if (job?.state !== 'running') await deps.keepAwake(false);
+    while (this.#job?.state === 'running' && pendingDomains(this.#job).length > 0)
+      await Promise.all(Array.from({ length: this.#concurrency }, () => this.#lane(inFlight)));
+    await this.#writes;
+    if (this.#job?.state !== 'running') await this.#setAwake(false);
   }
-
-  const runner = {
-    /** Takes an unfinished, uncancelled run up again; one run at a time, however often it is asked. */
-    resume(): Promise<void> {
-      running ??= (async () => {
-        if ((await current())?.state === 'running') await run();
-      })().finally(() => {
-        running = null;
-      });
-      return running;
-    },
-    /** A person's click: a new run of these domains in place of any before. */
-    async start(domains: readonly string[]): Promise<BulkStatus> {
-      await current();
-      const started = startJob(domains);
-      await save(started);
-      void runner.resume();
-      return statusOf(started);
-    },
-    async cancel(): Promise<BulkStatus | null> {
-      const known = await current();
-      if (!known) return null;
-      const cancelled = cancelJob(known);
-      await save(cancelled);
-      await deps.keepAwake(false);
-      return statusOf(cancelled);
-    },
-    /** Where the run is; asking takes an unfinished run up again in a worker that was stopped. */
-    async status(): Promise<BulkStatus | null> {
-      const known = await current();
-      if (known?.state === 'running') void runner.resume();
-      return job ? statusOf(job) : null;
-    },
-    /** What the run ended in for a domain whose answer the cache does not hold (a 404, an error). */
-    async recorded(domain: string): Promise<LookupResult | null> {
-      const kept = (await current())?.done[domain];
-      return kept === undefined || kept === 'cached' ? null : kept;
-    },
-  };
-  return runner;
 }
 
-export type BulkRunner = ReturnType<typeof createBulkRunner>;
+export function createBulkRunner(deps: BulkRunDeps): BulkRunner {
+  return new BulkRunner(deps);
+}

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { HOVER_LOOKUP_BURST, HOVER_LOOKUP_REFILL_MS } from '#extension/limits.ts';
-import { createHoverBudgets, refill, type SessionArea, takeOne } from './hover-budget.ts';
+import { memorySession as memoryArea } from '#test/support/memory-session.ts';
+import { createHoverBudgets, refill, takeOne } from './hover-budget.ts';
 
 const RULE = { burst: 3, refillMs: 1_000 };
-
-/** chrome.storage.session's part the budgets use, over a map. */
-function memoryArea(): SessionArea & { items: Map<string, unknown> } {
-  const items = new Map<string, unknown>();
-  return {
-    items,
-    get: async (key) => (items.has(key) ? { [key]: structuredClone(items.get(key)) } : {}),
-    set: async (values) => {
-      for (const [key, value] of Object.entries(values)) items.set(key, structuredClone(value));
-    },
-    remove: async (key) => {
-      items.delete(key);
-    },
-  };
-}
 
 describe('the hover budget', () => {
   it('gives a burst at once, then one a refill period, never more than the burst', () => {

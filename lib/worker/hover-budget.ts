@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HOVER_LOOKUP_BURST, HOVER_LOOKUP_REFILL_MS } from '#extension/limits.ts';
+import { type SessionArea, TabRecords } from './tab-records.ts';
 
 /** What is left of a tab's budget, and when it was last refilled (epoch ms). */
 const budgetSchema = z.object({ left: z.number(), at: z.number() });
@@ -34,52 +35,27 @@ export function takeOne(
     : { taken: false, budget: current };
 }
 
-/** chrome.storage.session's part the budgets use. */
-export interface SessionArea {
-  get(key: string): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(key: string): Promise<void>;
-}
-
-const budgetKey = (tabId: number) => `hoverBudget:${tabId}`;
-
 /**
- * The hover budget of each tab (HOVER_LOOKUP_BURST), kept in session storage: Chrome stops an idle worker
- * after 30 s, and a budget held in its memory alone would be full again for a page that waits that long.
- * Each tab's takes run one after another, so two frames asking at once cannot both take the last one.
+ * The hover budget of each tab (HOVER_LOOKUP_BURST), kept in session storage (tab-records.ts): a budget held
+ * in the worker's memory alone would be full again for a page that waits for Chrome to stop the worker.
  */
 export function createHoverBudgets(area: SessionArea, { now = Date.now, rule = HOVER_RULE } = {}) {
-  const budgets = new Map<number, Promise<Budget | null>>();
-
-  function stored(tabId: number): Promise<Budget | null> {
-    return area.get(budgetKey(tabId)).then(
-      (items) =>
-        budgetSchema
-          .nullable()
-          .catch(null)
-          .parse(items[budgetKey(tabId)] ?? null),
-      () => null,
-    );
-  }
-
+  const budgets = new TabRecords<Budget | null>(area, {
+    prefix: 'hoverBudget',
+    schema: budgetSchema.nullable(),
+    empty: null,
+  });
   return {
     /** Whether a card on this tab may start one more lookup without a click; counts it if so. */
-    async take(tabId: number): Promise<boolean> {
-      let taken = false;
-      const next = (budgets.get(tabId) ?? stored(tabId)).then(async (budget) => {
-        const result = takeOne(budget, now(), rule);
-        taken = result.taken;
-        await area.set({ [budgetKey(tabId)]: result.budget }).catch(() => {});
-        return result.budget;
+    take(tabId: number): Promise<boolean> {
+      return budgets.update(tabId, (budget) => {
+        const { taken, budget: record } = takeOne(budget, now(), rule);
+        return { record, answer: taken };
       });
-      budgets.set(tabId, next);
-      await next;
-      return taken;
     },
     /** The tab is closed: its budget goes with it (a new page in the same tab keeps it). */
     forget(tabId: number): void {
-      budgets.delete(tabId);
-      void area.remove(budgetKey(tabId)).catch(() => {});
+      budgets.forget(tabId);
     },
   };
 }

@@ -344,7 +344,7 @@ describe('answer cache', () => {
     await cache.flush();
     expect(cache.lastWriteError()).toBeNull();
     expect([...items.keys()].sort()).toEqual([CACHE_INDEX_KEY, cacheEntryKey('b.example')].sort());
-    expect(items.get(CACHE_INDEX_KEY)).toEqual([['b.example', expect.any(Number)]]);
+    expect(items.get(CACHE_INDEX_KEY)).toEqual([['b.example', expect.any(Number), expect.any(Number)]]);
   });
 
   it('writes no index made without the stored one when storage could not be read', async () => {
@@ -362,10 +362,9 @@ describe('answer cache', () => {
     expect(String(second.lastWriteError())).toMatch(/unavailable/);
     store.get = get;
     await second.flush();
-    expect((items.get(CACHE_INDEX_KEY) as [string, number][]).map(([domain]) => domain).sort()).toEqual([
-      'a.example',
-      'b.example',
-    ]);
+    expect(
+      (items.get(CACHE_INDEX_KEY) as [string, number, number][]).map(([domain]) => domain).sort(),
+    ).toEqual(['a.example', 'b.example']);
   });
 
   it('does not bring back an answer cleared while it was being read', async () => {
@@ -490,7 +489,7 @@ describe('answer cache', () => {
     await second.set('c.example', answer, 60_000);
     await second.flush();
     expect(second.lastWriteError()).toBeNull();
-    expect((items.get(CACHE_INDEX_KEY) as [string, number][]).map(([domain]) => domain)).toEqual([
+    expect((items.get(CACHE_INDEX_KEY) as [string, number, number][]).map(([domain]) => domain)).toEqual([
       'b.example',
       'c.example',
     ]);

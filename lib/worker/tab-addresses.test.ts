@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionArea } from './hover-budget.ts';
 import { createTabAddresses } from './tab-addresses.ts';
+import type { SessionArea } from './tab-records.ts';
 
 /** Session storage over a map, answering each read after a turn, as the browser's does. */
 function memorySession(initial: Record<string, unknown> = {}) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SessionArea } from './hover-budget.ts';
+import type { SessionArea } from './tab-records.ts';
 
 type FrameAddresses = Record<string, string[]>;
 

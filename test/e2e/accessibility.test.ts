@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './support/axe.ts';
-import { chromiumCard, hoverText } from './support/extension-browser.ts';
-import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { chromiumCard, hoverText } from '../support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
 
 /** axe-core, injected into each page: no serious or critical violation, and keyboard use works. */
 let stack: ExtensionStack;

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { APPENDED_COLUMNS } from '#ui/bulk-export.ts';
-import { BROWSERS, type PageDriver } from './support/driver.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS, type PageDriver } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 
 /**
  * A list of leads looked up in bulk, in each browser, against the real service: 1,000 rows at 240 domains,

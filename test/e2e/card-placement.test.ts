@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSERS, type PageDriver } from './support/driver.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS, type PageDriver } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 
 /**
  * The hover card is wholly in the window wherever the address is: below it where there is room, above it

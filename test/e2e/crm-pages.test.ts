@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from './support/driver.ts';
-import { pageMarkup, popupAddresses, servedMarkup } from './support/in-page.ts';
-import { type LoopbackHost, startLoopbackHost } from './support/loopback-host.ts';
-import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from './support/stack.ts';
+import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from '../support/driver.ts';
+import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from '../support/extension-stack.ts';
+import { pageMarkup, popupAddresses, servedMarkup } from '../support/in-page.ts';
+import { type LoopbackHost, startLoopbackHost } from '../support/loopback-host.ts';
 
 /**
  * Sales and support web apps, in each browser: each site's fixture page (test/fixtures/pages/, where each

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSERS } from './support/driver.ts';
-import { cardLooks, DARK_BACKGROUND, LIGHT_BACKGROUND, THEMED_EXTENSION_PAGES } from './support/palette.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
+import { cardLooks, DARK_BACKGROUND, LIGHT_BACKGROUND, THEMED_EXTENSION_PAGES } from '../support/palette.ts';
 
 /**
  * Dark mode, in each browser: the card follows the page under it (Gmail's dark theme, gmail-dark.html,

@@ -3,8 +3,8 @@ import {
   chromiumCard,
   hoverText,
   stopServiceWorkers as stopAllWorkers,
-} from './support/extension-browser.ts';
-import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+} from '../support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
 
 /** Chrome stops idle service workers at any time; the DevTools protocol does it on demand. */
 let stack: ExtensionStack;

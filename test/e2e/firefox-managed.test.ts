@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Backend, startBackend } from '../support/extension-stack.ts';
 import {
   type FirefoxExtensionBrowser,
   launchFirefoxWithExtension,
   until,
-} from './support/firefox-browser.ts';
-import { type Backend, startBackend } from './support/stack.ts';
+} from '../support/firefox-browser.ts';
 
 /** Deployed by IT, in Firefox: a managed storage manifest sets the key, the service and the search query. */
 let backend: Backend;

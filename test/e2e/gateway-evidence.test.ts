@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { domainOf } from '#core/email/extract.ts';
-import { BROWSERS } from './support/driver.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 
 /**
  * The card says what the service saw behind a security gateway, in each browser, with the built extension

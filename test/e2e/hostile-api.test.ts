@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTED_GMAIL_INFO } from '../fixtures/hosted-examples.ts';
-import type { Card } from './support/card.ts';
+import type { Card } from '../support/card.ts';
 import {
   chromiumCard,
   type ExtensionBrowser,
   hoverText,
   launchExtensionBrowser,
-} from './support/extension-browser.ts';
-import { startPageServer } from './support/page-server.ts';
+} from '../support/extension-browser.ts';
+import { startPageServer } from '../support/page-server.ts';
 
 /**
  * A scripted API on loopback that answers each domain in its own hostile way, driven through the real

@@ -1,9 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ADDRESSES_PER_PAGE, MAX_ELEMENTS_PER_PART, POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
-import { chromiumCard, launchPlainBrowser } from './support/extension-browser.ts';
-import { LONG_FRAME_MS, measurePageCost, openMeasuredPage, type PageCost } from './support/page-cost.ts';
-import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+import { chromiumCard, launchPlainBrowser } from '../support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
+import { LONG_FRAME_MS, measurePageCost, openMeasuredPage, type PageCost } from '../support/page-cost.ts';
 
 /** Pages that are large, adversarial or never still: the extension must not break them or spend credits. */
 let stack: ExtensionStack;

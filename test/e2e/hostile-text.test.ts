@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeCloudflareEmail } from '#core/email/cloudflare.ts';
 import { TEXT_WINDOW } from '#extension/limits.ts';
-import { type BareBrowser, BROWSERS, type BrowserName, launchBareBrowser } from './support/driver.ts';
+import { encodeCloudflareEmail } from '../support/cloudflare-email.ts';
+import { type BareBrowser, BROWSERS, type BrowserName, launchBareBrowser } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 import {
   type AddedElement,
   addElements,
   type FrameCost,
   readFrameProbe,
   startFrameProbe,
-} from './support/frame-probe.ts';
-import { pollUntil } from './support/poll-until.ts';
-import { useBrowserStack } from './support/stack.ts';
+} from '../support/frame-probe.ts';
+import { pollUntil } from '../support/poll-until.ts';
 
 /**
  * Text a stranger can put before the person (an email, a ticket, a CRM note), grown from the grammar's own
@@ -27,7 +27,7 @@ const ALLOWANCE_MS = 50;
  * Tries at most, each with and without the extension; the best of each side counts. A busy machine stalls a
  * page now and then, with or without the extension; a freeze of the extension's stalls it every time.
  */
-const MAX_TRIES = 3;
+const MAX_TRIES = 5;
 /** Frames watched after the window's work, so that its last frame is seen (and reported, in Chromium). */
 const SETTLE_FRAMES = 5;
 /** How long the extension may take to find the address after the text: far more than reading it takes. */

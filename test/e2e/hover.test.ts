@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { BROWSERS } from './support/driver.ts';
-import { type Box, cardsShown, textBox, watchForCards } from './support/in-page.ts';
-import { useBrowserStack } from './support/stack.ts';
-import { underlinePixels } from './support/underline-pixels.ts';
+import { BROWSERS } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
+import { type Box, cardsShown, textBox, watchForCards } from '../support/in-page.ts';
+import { underlinePixels } from '../support/underline-pixels.ts';
 
 /**
  * A person's flows on ordinary pages, in each browser with the built extension, against the real service

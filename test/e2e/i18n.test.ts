@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
-import { type ExtensionBrowser, launchExtensionBrowser } from './support/extension-browser.ts';
+import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser.ts';
 
 /**
  * Every word the UI shows comes from browser.i18n: each text on the popup and the options page, and each

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BROWSERS } from './support/driver.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 
 /**
  * What the card and the popup say when the key is missing, unknown, or out of credit, in each browser.

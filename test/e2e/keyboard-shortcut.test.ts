@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
-import { selectText } from './support/in-page.ts';
-import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
+import { selectText } from '../support/in-page.ts';
 
 /** The keyboard shortcut in Chromium: it looks up the selected text or the focused address. */
 let stack: ExtensionStack;

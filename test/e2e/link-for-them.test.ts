@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
-import { chromiumCard, hoverText } from './support/extension-browser.ts';
-import { addPasteTarget } from './support/in-page.ts';
-import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+import { chromiumCard, hoverText } from '../support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
+import { addPasteTarget } from '../support/in-page.ts';
 
 /** "Copy link for them" in Chromium: support staff set their sending addresses; the card offers the link. */
 let stack: ExtensionStack;

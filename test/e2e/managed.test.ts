@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
-import { E2E_EXTENSION_DIR } from './support/build-extension.ts';
-import { unpackedExtensionId } from './support/chromium-policy.ts';
-import { type ExtensionBrowser, launchExtensionBrowser } from './support/extension-browser.ts';
-import { type Backend, startBackend } from './support/stack.ts';
+import { E2E_EXTENSION_DIR } from '../support/build-extension.ts';
+import { unpackedExtensionId } from '../support/chromium-policy.ts';
+import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser.ts';
+import { type Backend, startBackend } from '../support/extension-stack.ts';
 
 /**
  * Deployed by IT, in Chromium: the organisation's policy (a Chromium policy file that only this browser

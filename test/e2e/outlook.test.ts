@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
 import { OUTLOOK_LIKE_ON_LOAD as ON_LOAD } from '../fixtures/outlook-like.ts';
-import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from './support/driver.ts';
-import { pageMarkup, popupAddresses, servedMarkup } from './support/in-page.ts';
-import { type LoopbackHost, startLoopbackHost } from './support/loopback-host.ts';
-import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from './support/stack.ts';
+import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from '../support/driver.ts';
+import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from '../support/extension-stack.ts';
+import { pageMarkup, popupAddresses, servedMarkup } from '../support/in-page.ts';
+import { type LoopbackHost, startLoopbackHost } from '../support/loopback-host.ts';
 
 /**
  * Outlook on the web, in each browser: the Outlook-like fixture served at https://outlook.office.com from

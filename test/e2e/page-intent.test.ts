@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { domainOf } from '#core/email/extract.ts';
 import { HOVER_LOOKUP_BURST } from '#extension/limits.ts';
 import messages from '../../public/_locales/en/messages.json';
-import { BROWSERS, type PageDriver, type Point } from './support/driver.ts';
-import { cardsShown, watchForCards } from './support/in-page.ts';
-import type { RecordedRequest } from './support/recording-proxy.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS, type PageDriver, type Point } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
+import { cardsShown, watchForCards } from '../support/in-page.ts';
+import type { RecordedRequest } from '../support/recording-proxy.ts';
 
 /**
  * Only a person spends credits, and the page can neither read nor press the card: in each browser, with

@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
 import { COLUMNS } from '#ui/address-table.ts';
-import { addPasteTarget } from './support/in-page.ts';
-import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
+import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
+import { addPasteTarget } from '../support/in-page.ts';
 
 /**
  * Taking the list away, in Chromium: a page with more domains than the popup looks up by itself. The rest

@@ -8,8 +8,8 @@ import {
   TOTAL_DOMAINS,
 } from '#test/fixtures/many-addresses.ts';
 import messages from '../../public/_locales/en/messages.json';
-import { BROWSERS, type PageDriver } from './support/driver.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS, type PageDriver } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 
 /**
  * The popup as a working list, in each browser, on a page of 500 addresses at 150 domains against the real

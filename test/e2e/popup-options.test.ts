@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
 import { MESSAGES } from '../../server/messages.ts';
+import { BROWSERS } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 import { getMessage } from '../support/fake-i18n.ts';
-import { BROWSERS } from './support/driver.ts';
-import { useBrowserStack } from './support/stack.ts';
 
 /** The options page and the toolbar popup, in each browser, against the real service. */
 describe.each(BROWSERS)('in %s', (name) => {
@@ -18,7 +18,7 @@ describe.each(BROWSERS)('in %s', (name) => {
   describe('options page', () => {
     it('names the service this build looks addresses up at, where its keys come from, and the shortcut', async () => {
       const options = await stack.browser.openOptions();
-      // The e2e build is made for a local service (test/e2e/support/build-extension.ts), without a demo key.
+      // The e2e build is made for a local service (test/support/build-extension.ts), without a demo key.
       await expect
         .poll(() => options.text('service-note'))
         .toBe(getMessage('optionsServiceLocal', ['127.0.0.1:8787']));

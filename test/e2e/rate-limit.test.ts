@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { domainOf } from '#core/email/extract.ts';
 import messages from '../../public/_locales/en/messages.json';
-import { BROWSERS } from './support/driver.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 
 /**
  * A 429 end to end, in each browser: the real service with a tiny limit per key answers the lookup past it

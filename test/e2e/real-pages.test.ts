@@ -1,5 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startCorpusServer } from '../support/corpus-server.ts';
+import { launchPlainBrowser } from '../support/extension-browser.ts';
+import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
 import {
   type CorpusPage,
   fetchCorpus,
@@ -8,9 +11,6 @@ import {
   type Score,
   scoreCorpus,
 } from '../support/real-pages.ts';
-import { startCorpusServer } from './support/corpus-server.ts';
-import { launchPlainBrowser } from './support/extension-browser.ts';
-import { type ExtensionStack, startExtensionStack } from './support/stack.ts';
 
 /**
  * Saved pages nobody here wrote, labelled by hand with the addresses a person sees, run through the built

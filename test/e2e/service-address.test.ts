@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
-import { BROWSERS, type PageDriver } from './support/driver.ts';
-import { useBrowserStack } from './support/stack.ts';
+import { BROWSERS, type PageDriver } from '../support/driver.ts';
+import { useBrowserStack } from '../support/extension-stack.ts';
 
 /**
  * Where the key goes, as a person meets it on the options page, in each browser: an http:// service
@@ -9,7 +9,7 @@ import { useBrowserStack } from './support/stack.ts';
  * organisation set goes only to the service it set, else the built-in one, never to one the person typed.
  */
 
-/** The e2e build's built-in service address (test/e2e/support/build-extension.ts). */
+/** The e2e build's built-in service address (test/support/build-extension.ts). */
 const BUILT_IN = 'http://127.0.0.1:8787';
 
 async function saveServiceAddress(page: PageDriver, address: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchExtensionBrowser } from './support/extension-browser.ts';
+import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser.ts';
 
 /** What a store and the toolbar see of the built extension in Chromium: its icons. */
 let browser: ExtensionBrowser;

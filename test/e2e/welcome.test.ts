@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
+import { BROWSERS } from '../support/driver.ts';
+import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser.ts';
+import { type Backend, startBackend, useBrowserStack } from '../support/extension-stack.ts';
 import { getMessage } from '../support/fake-i18n.ts';
-import { BROWSERS } from './support/driver.ts';
-import { type ExtensionBrowser, launchExtensionBrowser } from './support/extension-browser.ts';
-import { type Backend, startBackend, useBrowserStack } from './support/stack.ts';
 
 /** First run in Chromium: the page the extension opens on install, as a person finds it, without a key. */
 let backend: Backend;
@@ -68,7 +68,7 @@ describe('the welcome page', () => {
   });
 });
 
-/** The service the e2e build was made for (test/e2e/support/build-extension.ts), as a person reads it. */
+/** The service the e2e build was made for (test/support/build-extension.ts), as a person reads it. */
 const BUILD_HOST = '127.0.0.1:8787';
 
 describe.each(BROWSERS)('the welcome page with a key saved, in %s', (name) => {

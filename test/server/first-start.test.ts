@@ -31,11 +31,11 @@ interface Opener {
   answer(): Promise<string>;
 }
 
-/** Starts test/server/open-database-process.ts and waits until it is ready to open. */
+/** Starts test/support/open-database-process.ts and waits until it is ready to open. */
 async function startOpener(): Promise<Opener> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'test/server/open-database-process.ts')],
+    ['--import', 'tsx', join(ROOT, 'test/support/open-database-process.ts')],
     {
       cwd: ROOT,
       stdio: ['pipe', 'pipe', 'inherit'],

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATH } from '#core/webmail-info.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite.ts';
+import { closesWithin, openRawConnection, rawRequest } from '../support/raw-connection.ts';
 import type { ServiceProcess } from '../support/service-process.ts';
 import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
-import { closesWithin, openRawConnection, rawRequest } from './raw-connection.ts';
 
 /**
  * The service as an operator runs it: health, readiness and metrics for load balancers and monitoring, a

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { getDomain } from 'tldts';
 import { describe, expect, it } from 'vitest';
-import { parseLabelledDomains } from './accuracy.ts';
+import { parseLabelledDomains } from '#test/support/catalog-accuracy.ts';
 import { classify } from './classify.ts';
 import { classifyOffline } from './classify-by-name.ts';
 import { readDomainList, writeDomainList } from './domain-list-file.ts';

@@ -1,6 +1,7 @@
 import { describe, it } from 'vitest';
+import { encodeCloudflareEmail } from '#test/support/cloudflare-email.ts';
 import { describeGrowth, expectLinearForAll } from '#test/support/linear-time.ts';
-import { decodeCloudflareEmail, encodeCloudflareEmail } from './cloudflare.ts';
+import { decodeCloudflareEmail } from './cloudflare.ts';
 
 /**
  * What decoding Cloudflare's protected addresses costs, measured against itself in one run

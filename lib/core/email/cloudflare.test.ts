@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeCloudflareEmail, encodeCloudflareEmail } from './cloudflare.ts';
+import { encodeCloudflareEmail } from '#test/support/cloudflare-email.ts';
+import { decodeCloudflareEmail } from './cloudflare.ts';
 
 describe('Cloudflare email decoding', () => {
   it('decodes what Cloudflare encodes', () => {

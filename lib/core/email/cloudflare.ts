@@ -23,9 +23,3 @@ export function decodeCloudflareEmail(hex: string): string | null {
   }
   return parseMailto(`mailto:${decoded}`)[0] ?? null;
 }
-
-/** Encodes the way Cloudflare does; used by tests and fixtures. */
-export function encodeCloudflareEmail(address: string, key = 0x5a): string {
-  const hex = (byte: number) => byte.toString(16).padStart(2, '0');
-  return hex(key) + [...new TextEncoder().encode(address)].map((byte) => hex(byte ^ key)).join('');
-}

@@ -2,7 +2,7 @@
 import { describe, it, vi } from 'vitest';
 import { TEXT_WINDOW } from '#extension/limits.ts';
 import { describeGrowth, expectLinear, expectLinearForAll } from '#test/support/linear-time.ts';
-import { createAddressIndex } from './address-index.ts';
+import { AddressIndex } from './address-index.ts';
 
 /**
  * Windows of 1 K: what a window costs must not depend on where it lies, whatever its size, and a text of a
@@ -19,7 +19,7 @@ vi.mock('#extension/limits.ts', async (original) => ({
  * measured against itself in one run (test/support/linear-time.ts). Apart from the tests of its answers, as
  * mutation testing leaves `*.speed.test.ts` out.
  */
-const index = createAddressIndex([], { set: () => {}, forget: () => {} });
+const index = new AddressIndex([], { set: () => {}, forget: () => {} });
 
 /** A paragraph holding each text, made once: the measure reads the same text many times. */
 const paragraphs = new Map<string, Text>();

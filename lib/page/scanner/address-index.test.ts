@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TEXT_WINDOW } from '#extension/limits.ts';
 import { addressSources } from '#page/sources/index.ts';
 import type { Stretch } from '#page/underlines.ts';
-import { createAddressIndex } from './address-index.ts';
+import { AddressIndex } from './address-index.ts';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -12,7 +12,7 @@ afterEach(() => {
 /** An index over the page's mailto links, with the underlines it asks for kept by text node. */
 function indexWithUnderlines(ownHostTag = '') {
   const underlined = new Map<Text, readonly Stretch[]>();
-  const index = createAddressIndex(
+  const index = new AddressIndex(
     addressSources({ gmailIntegration: false, outlookIntegration: false }, 'example.com'),
     { set: (node, stretches) => underlined.set(node, stretches), forget: (node) => underlined.delete(node) },
     ownHostTag,
@@ -29,7 +29,7 @@ function paragraph(text: string): Text {
 }
 
 /** Reads a text to the end, window by window as the planner does; how many windows it took. */
-function readWhole(index: ReturnType<typeof createAddressIndex>, text: Text): number {
+function readWhole(index: AddressIndex, text: Text): number {
   index.readText(text);
   let windows = 0;
   for (; index.reading; windows++) index.readWindow();

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_ELEMENTS_PER_PART, SMALL_MUTATION_BATCH } from '#extension/limits.ts';
 import { addressSources } from '#page/sources/index.ts';
-import { createAddressIndex } from './address-index.ts';
+import { AddressIndex } from './address-index.ts';
 import type { FoundNodes, PageQueries } from './page-queries.ts';
 import { Planner } from './planner.ts';
 import { DONE, LARGE, UNIT, WAIT } from './scheduler.ts';
@@ -59,14 +59,14 @@ function walkedQueries() {
 
 /** A planner over a real index, with what it reads kept in order: `text:` a text's data, `element:` a tag. */
 function plannerOver(queries: PageQueries | null) {
-  const index = createAddressIndex(sources, { set: () => {}, forget: () => {} });
+  const index = new AddressIndex(sources, { set: () => {}, forget: () => {} });
   const read: string[] = [];
-  const readText = index.readText;
+  const readText = index.readText.bind(index);
   index.readText = (node) => {
     read.push(`text:${node.data}`);
     readText(node);
   };
-  const readElement = index.readElement;
+  const readElement = index.readElement.bind(index);
   index.readElement = (element) => {
     read.push(`element:${element.localName}`);
     readElement(element);

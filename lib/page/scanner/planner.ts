@@ -287,10 +287,9 @@ export class Planner implements SlicedWork {
 
   /**
    * A subtree too large for one part is read part by part, in its place in the queue, each part finding
-   * its own attribute sources. (One selector query over all of it cost 3 ms for 28,000 elements in Chromium
-   * 150 with the four selectors of then; with the eight of today, 9-13 ms in Chromium 156, a long task. A
-   * query for each element of a run costs more in all, 15 ms against 8 for the 1,900 messages of the
-   * benchmark page, but in steps of under a millisecond.)
+   * its own attribute sources. (One query of all the sources' selectors over 28,000 elements took 9-13 ms
+   * in Chromium 156, a long task. A query for each element of a run costs more in all, 15 ms against 8 for
+   * the 1,900 messages of the benchmark page, but in steps of under a millisecond.)
    */
   #planSplit(root: Element, size: number) {
     this.#watchShadowRoot(root);

@@ -1,5 +1,5 @@
 import { addressIn } from '#core/email/extract.ts';
-import type { AddressSource } from '#page/address-source.ts';
+import { type AddressSource, addressesInAttributes } from '#page/address-source.ts';
 
 /**
  * Gmail's people chips: `<span email="jane@example.com" name="Jane">` on a thread list's senders
@@ -9,8 +9,5 @@ import type { AddressSource } from '#page/address-source.ts';
 export const gmailChips: AddressSource = {
   selector: '[email]',
   attributes: ['email'],
-  read: (element) => {
-    const address = addressIn(element.getAttribute('email') ?? '');
-    return address ? [address] : [];
-  },
+  read: (element) => addressesInAttributes(element, ['email'], addressIn),
 };

@@ -1,5 +1,5 @@
 import { addressIn } from '#core/email/extract.ts';
-import type { AddressSource } from '#page/address-source.ts';
+import { type AddressSource, addressesInAttributes } from '#page/address-source.ts';
 
 /** The attributes Google's apps put a person's identity in, when it is an address. */
 const PERSON_ATTRIBUTES = ['data-hovercard-id', 'jid', 'data-email'] as const;
@@ -18,12 +18,5 @@ const PERSON_ATTRIBUTES = ['data-hovercard-id', 'jid', 'data-email'] as const;
 export const googlePeople: AddressSource = {
   selector: PERSON_ATTRIBUTES.map((attribute) => `[${attribute}*="@"]`).join(', '),
   attributes: PERSON_ATTRIBUTES,
-  read: (element) => {
-    const addresses = new Set<string>();
-    for (const attribute of PERSON_ATTRIBUTES) {
-      const address = addressIn(element.getAttribute(attribute) ?? '');
-      if (address) addresses.add(address);
-    }
-    return [...addresses];
-  },
+  read: (element) => addressesInAttributes(element, PERSON_ATTRIBUTES, addressIn),
 };

@@ -1,5 +1,5 @@
 import { addressIn } from '#core/email/extract.ts';
-import type { AddressSource } from '#page/address-source.ts';
+import { type AddressSource, addressesInAttributes } from '#page/address-source.ts';
 
 /** The attributes Outlook on the web keeps a person's address in, where it shows their name. */
 const PERSON_ATTRIBUTES = ['title', 'aria-label'] as const;
@@ -41,12 +41,5 @@ export function addressStoodFor(value: string): string | null {
 export const outlookPeople: AddressSource = {
   selector: PERSON_ATTRIBUTES.map((attribute) => `[${attribute}*="@"]:not([role="option"])`).join(', '),
   attributes: PERSON_ATTRIBUTES,
-  read: (element) => {
-    const addresses = new Set<string>();
-    for (const attribute of PERSON_ATTRIBUTES) {
-      const address = addressStoodFor(element.getAttribute(attribute) ?? '');
-      if (address) addresses.add(address);
-    }
-    return [...addresses];
-  },
+  read: (element) => addressesInAttributes(element, PERSON_ATTRIBUTES, addressStoodFor),
 };

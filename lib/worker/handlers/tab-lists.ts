@@ -27,10 +27,11 @@ export function tabListHandlers(deps: {
       await Promise.all(
         [...new Set(addresses.map(domainOf))].map(async (domain) => {
           const cached = await service.cached(domain);
-          results[domain] = cached ?? (budgets.take(tabId, domain) ? await service.lookup(domain) : null);
+          results[domain] =
+            cached ?? ((await budgets.take(tabId, domain)) ? await service.lookup(domain) : null);
         }),
       );
-      return { addresses, results, budgetLeft: budgets.left(tabId) };
+      return { addresses, results, budgetLeft: await budgets.left(tabId) };
     },
   } satisfies Pick<Handlers, 'report-addresses' | 'tab-summary'>;
 }

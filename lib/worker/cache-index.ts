@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** A stored domain: when its answer expires (epoch ms), and the bytes it takes (null if stored before sizes were kept). */
+export interface IndexEntry {
+  expiresAt: number;
+  bytes: number | null;
+}
+
+export interface CacheBudget {
+  entries: number;
+  bytes: number;
+}
+
+/** As stored: `[domain, expiresAt, bytes]`, or `[domain, expiresAt]` as versions before sizes wrote it. */
+const storedIndexSchema = z.array(
+  z.union([z.tuple([z.string(), z.number(), z.number()]), z.tuple([z.string(), z.number()])]),
+);
+
+/**
+ * The list of the answers in storage, least recently used first, with what each takes: the answer cache
+ * (answer-cache.ts) keeps it to know what to drop when the cache is over its budget (MAX_CACHE_ENTRIES
+ * answers, MAX_CACHE_BYTES bytes) and what to count and clear.
+ */
+export class CacheIndex {
+  readonly #entries = new Map<string, IndexEntry>();
+  #bytes = 0;
+
+  /** The index as stored, or null when what is stored is not one. */
+  static parse(stored: unknown): CacheIndex | null {
+    const parsed = storedIndexSchema.safeParse(stored);
+    if (!parsed.success) return null;
+    const index = new CacheIndex();
+    for (const [domain, expiresAt, bytes] of parsed.data)
+      index.set(domain, { expiresAt, bytes: bytes ?? null });
+    return index;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  has(domain: string): boolean {
+    return this.#entries.has(domain);
+  }
+
+  /** The domains and when each expires, least recently used first. */
+  expiries(): [string, number][] {
+    return [...this.#entries].map(([domain, { expiresAt }]) => [domain, expiresAt]);
+  }
+
+  /** Domains whose size is not known (stored by an earlier version): the cache measures them. */
+  unsized(): string[] {
+    return [...this.#entries].filter(([, entry]) => entry.bytes === null).map(([domain]) => domain);
+  }
+
+  /** A domain's answer written (or measured): it becomes the most recently used. */
+  set(domain: string, entry: IndexEntry): void {
+    this.delete(domain);
+    this.#entries.set(domain, entry);
+    this.#bytes += entry.bytes ?? 0;
+  }
+
+  /** A stored domain's answer used: it becomes the most recently used. */
+  touch(domain: string): void {
+    const entry = this.#entries.get(domain);
+    if (entry) this.set(domain, entry);
+  }
+
+  delete(domain: string): void {
+    this.#bytes -= this.#entries.get(domain)?.bytes ?? 0;
+    this.#entries.delete(domain);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  /** Drops the expired, and the least recently used while over the budget; answers the domains dropped. */
+  evict(now: number, budget: CacheBudget): string[] {
+    const dropped: string[] = [];
+    for (const [domain, { expiresAt }] of this.#entries) {
+      const over = this.#entries.size > budget.entries || this.#bytes > budget.bytes;
+      if (expiresAt > now && !over) continue;
+      this.delete(domain);
+      dropped.push(domain);
+    }
+    return dropped;
+  }
+
+  /** What is stored under CACHE_INDEX_KEY. */
+  toStored(): [string, number, number][] {
+    return [...this.#entries].map(([domain, { expiresAt, bytes }]) => [domain, expiresAt, bytes ?? 0]);
+  }
+}

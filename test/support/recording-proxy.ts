@@ -1,0 +1,103 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  path: string;
+  body: unknown;
+  authorization: string | undefined;
+  /** What the service answered, once it has: its status, and its Retry-After (null without one). */
+  response?: { status: number; retryAfter: string | null };
+  /** Held, then cut by `dropHeld`: it never reached the service. */
+  dropped?: true;
+}
+
+/**
+ * Sits between the extension and the real service, forwarding every request unchanged and recording what
+ * the extension sent: to prove it sends only domains, and to count requests per domain. The answer comes
+ * back with the headers the extension reads (Content-Type, and a 429's Retry-After).
+ */
+export async function startRecordingProxy(target: () => string) {
+  const requests: RecordedRequest[] = [];
+  let delayMs = 0;
+  let holding = false;
+  /** Requests held by `hold`, each with what sends it on (true) or drops it (false). */
+  const held = new Map<RecordedRequest, (send: boolean) => void>();
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks).toString();
+    let body: unknown = raw;
+    try {
+      body = JSON.parse(raw);
+    } catch {}
+    const record: RecordedRequest = {
+      path: request.url ?? '',
+      body,
+      authorization: request.headers.authorization,
+    };
+    requests.push(record);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (holding && !(await new Promise<boolean>((resolve) => held.set(record, resolve)))) {
+      record.dropped = true;
+      request.socket.destroy();
+      return;
+    }
+    const upstream = await fetch(`${target()}${request.url}`, {
+      method: request.method ?? 'GET',
+      headers: Object.fromEntries(
+        Object.entries(request.headers).filter(([name]) => ['authorization', 'content-type'].includes(name)),
+      ) as Record<string, string>,
+      ...(request.method === 'POST' && { body: raw }),
+    });
+    const retryAfter = upstream.headers.get('retry-after');
+    record.response = { status: upstream.status, retryAfter };
+    response.writeHead(upstream.status, {
+      'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
+      ...(retryAfter !== null && { 'Retry-After': retryAfter }),
+    });
+    response.end(await upstream.text());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    /** Holds every answer this long: a lookup can then be caught in flight. */
+    setDelay(ms: number) {
+      delayMs = ms;
+    },
+    /** Holds every request from now until `dropHeld`: the extension's lookups then wait, all on their way. */
+    hold() {
+      holding = true;
+    },
+    /** How many requests are held. */
+    heldCount: () => held.size,
+    /** Sends the held requests on to the service, and holds no more. */
+    releaseHeld() {
+      holding = false;
+      for (const send of held.values()) send(true);
+      held.clear();
+    },
+    /**
+     * Cuts the held requests without sending them on, as a network that lost them, and holds no more: a
+     * background stopped with lookups on their way then paid for none of them.
+     */
+    dropHeld() {
+      holding = false;
+      for (const drop of held.values()) drop(false);
+      held.clear();
+    },
+    /** Requests whose body asked about this domain (or an address at it). */
+    countFor: (domain: string) =>
+      requests.filter(
+        (r) =>
+          typeof r.body === 'object' &&
+          r.body !== null &&
+          String((r.body as { email?: unknown }).email).endsWith(domain),
+      ).length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
