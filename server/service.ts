@@ -3,7 +3,6 @@ import type { Accounts } from './accounts.ts';
 import { ANSWERS, type Answer, billingAnswer, foundAnswer } from './answers.ts';
 import { bearerKey } from './bearer-key.ts';
 import { DnsFailure } from './dns.ts';
-import { Exchange, Responder } from './exchange.ts';
 import type { Lookup } from './lookup.ts';
 import type { Metrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
@@ -15,6 +14,7 @@ import {
   readBody,
 } from './request-body.ts';
 import type { LimitName, RequestLimits } from './request-limits.ts';
+import { Exchange, Responder } from './responder.ts';
 import type { DomainVerdict } from './verdict.ts';
 
 /**
