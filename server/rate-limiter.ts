@@ -106,10 +106,18 @@ export class RateLimiter {
       this.#windowStart = start;
       this.#buckets = new Map();
       // The window before stays: a process whose clock is a little behind may still be leasing from it.
-      // Nobody waits for the purge: a failure is only heard.
-      this.#storage.purgeRateLimits(start - this.#windowMs).catch(this.#onPurgeError);
+      void this.#purgeBefore(start - this.#windowMs);
     }
     return start;
+  }
+
+  /** Drops the counts of windows before `windowStart`. Nobody waits for it: a failure is only heard. */
+  async #purgeBefore(windowStart: number): Promise<void> {
+    try {
+      await this.#storage.purgeRateLimits(windowStart);
+    } catch (error) {
+      this.#onPurgeError(error);
+    }
   }
 
   /** Takes a lease of the bucket's limit from the database: its units, or the news that the limit is spent. */
