@@ -91,8 +91,8 @@ export async function connectPostgres(url: string): Promise<pg.Pool> {
 /**
  * Charges a batch in one statement, so one round trip: the accounts are locked in id order (two processes'
  * batches over the same accounts wait for each other, never deadlock), and a locked balance is the latest
- * committed one, which no one else writes until the statement commits. As BEGIN, SELECT … FOR UPDATE, UPDATE
- * and COMMIT it would be four round trips, and PostgreSQL's cached lookups ran at half SQLite's rate so.
+ * committed one, which no one else writes until the statement commits. BEGIN, SELECT … FOR UPDATE, UPDATE and
+ * COMMIT would be four round trips, at which PostgreSQL's cached lookups ran at half SQLite's rate.
  */
 const CHARGE_SQL = (() => {
   const { fromAllowance, fromCredits } = paidSql('answers', '$3');
