@@ -69,7 +69,7 @@ class ChargeBatches {
       for (const entry of batch) entry.fail(error);
     } finally {
       this.#committing = false;
-      if (this.#pending.length > 0) setImmediate(() => this.#commit());
+      if (this.#pending.length > 0) void this.#commit();
     }
   }
 }
