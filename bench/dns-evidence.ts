@@ -84,7 +84,7 @@ const ASKINGS: readonly Asking[] = [
 ];
 
 /** A cache that keeps nothing: every lookup is an uncached one. */
-const keepNothing = { get: () => null, set: () => undefined };
+const keepNothing = { get: async () => null, set: async () => {} };
 
 interface Samples {
   ms: number[];

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  type Accounts,
+  Accounts,
   type AccountsOptions,
-  createAccounts,
   DEFAULT_KEY_MEMORY_MS,
   DEFAULT_SUBSCRIPTION_ALLOWANCE,
   hashKey,
@@ -26,22 +25,28 @@ afterEach(() => {
   for (const storage of opened.splice(0)) storage.close();
 });
 
-/** Accounts over a fresh database, with a clock the test moves; `storage` may wrap the database's. */
-function setup(wrap: (storage: Storage) => Storage = (storage) => storage, options: AccountsOptions = {}) {
+/** The storage with some of its methods replaced; the others are its own. */
+function withMethods(storage: Storage, methods: Partial<Storage>): Storage {
+  return new Proxy(storage, {
+    get(target, name) {
+      const owner = name in methods ? methods : target;
+      const value = Reflect.get(owner, name);
+      return typeof value === 'function' ? value.bind(owner) : value;
+    },
+  });
+}
+
+/** Accounts over a fresh database, with a clock the test moves; `replace` may replace the database's methods. */
+function setup(replace: (database: Storage) => Partial<Storage> = () => ({}), options: AccountsOptions = {}) {
   let time = START;
   const database = openSqliteStorage(':memory:');
   opened.push(database);
-  const storage = wrap(database);
+  const storage = withMethods(database, replace(database));
   return {
-    accounts: createAccounts(storage, { now: () => time, ...options }),
+    accounts: new Accounts(storage, { now: () => time, ...options }),
     database,
     advance: (ms: number) => (time += ms),
   };
-}
-
-/** One charge, as a promise of whether it was paid. */
-function charge(accounts: Accounts, accountId: number): Promise<boolean> {
-  return new Promise((settle, fail) => accounts.charge(accountId, settle, fail));
 }
 
 async function accountOf(accounts: Accounts, key: string): Promise<number> {
@@ -121,7 +126,7 @@ describe('keys', () => {
   });
 
   it('are remembered together, up to REMEMBERED_KEYS: the next one found starts the memory again', async () => {
-    const { accounts } = setup((storage) => ({ ...storage, accountIdForKeyHash: () => 1 }));
+    const { accounts } = setup(() => ({ accountIdForKeyHash: async () => 1 }));
     const keys = Array.from({ length: REMEMBERED_KEYS + 1 }, (_, i) => `wl_key${i}`);
     const [first = '', last = ''] = [keys[0], keys[REMEMBERED_KEYS]];
     for (const key of keys.slice(0, REMEMBERED_KEYS)) await accounts.accountForKey(key);
@@ -188,36 +193,34 @@ describe('creating and topping up', () => {
 describe('charges', () => {
   it('are not paid for an account that does not exist', async () => {
     const { accounts } = setup();
-    expect(await charge(accounts, 404)).toBe(false);
+    expect(await accounts.charge(404)).toBe(false);
   });
 
   it('asked in one turn are committed together, in one transaction', async () => {
     let transactions = 0;
     const { accounts } = setup((storage) => ({
-      ...storage,
       charge(asked, time) {
         transactions++;
         return storage.charge(asked, time);
       },
     }));
     const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
-    expect(await Promise.all([charge(accounts, id), charge(accounts, id), charge(accounts, id)])).toEqual([
+    expect(await Promise.all([accounts.charge(id), accounts.charge(id), accounts.charge(id)])).toEqual([
       true,
       true,
       true,
     ]);
-    expect(await charge(accounts, id)).toBe(true);
+    expect(await accounts.charge(id)).toBe(true);
     expect(transactions).toBe(2);
   });
 
   it('all fail with the error of a transaction that could not start', async () => {
-    const { accounts } = setup((storage) => ({
-      ...storage,
+    const { accounts } = setup(() => ({
       charge() {
         throw new Error('database is locked');
       },
     }));
-    const results = await Promise.allSettled([charge(accounts, 1), charge(accounts, 1)]);
+    const results = await Promise.allSettled([accounts.charge(1), accounts.charge(1)]);
     expect(results.map((result) => result.status === 'rejected' && String(result.reason))).toEqual([
       'Error: database is locked',
       'Error: database is locked',
@@ -229,12 +232,11 @@ describe('charges', () => {
     function committingLater() {
       const calls: { asked: Map<number, number>; release: () => void; fail: (error: Error) => void }[] = [];
       const context = setup((storage) => ({
-        ...storage,
         charge(asked, time) {
           return new Promise<Map<number, number>>((resolve, reject) => {
             calls.push({
               asked: new Map(asked),
-              release: () => resolve(storage.charge(asked, time) as Map<number, number>),
+              release: () => resolve(storage.charge(asked, time)),
               fail: reject,
             });
           });
@@ -250,9 +252,9 @@ describe('charges', () => {
     it('gathers the charges asked while one commits into the next, then commits it', async () => {
       const { accounts, calls, called } = committingLater();
       const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
-      const first = charge(accounts, id);
+      const first = accounts.charge(id);
       const committing = await called(1);
-      const next = [charge(accounts, id), charge(accounts, id)];
+      const next = [accounts.charge(id), accounts.charge(id)];
       await new Promise((resolve) => setImmediate(resolve));
       expect(calls, 'nothing more starts while one commits').toHaveLength(1);
       committing.release();
@@ -267,9 +269,9 @@ describe('charges', () => {
     it('fails only the batch whose commit failed, and goes on with the next', async () => {
       const { accounts, called } = committingLater();
       const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
-      const first = charge(accounts, id);
+      const first = accounts.charge(id);
       const failing = await called(1);
-      const next = charge(accounts, id);
+      const next = accounts.charge(id);
       failing.fail(new Error('connection lost'));
       await expect(first).rejects.toThrow('connection lost');
       (await called(2)).release();
@@ -279,10 +281,10 @@ describe('charges', () => {
     it('commits a charge asked as the last commit settles (before it has quite ended)', async () => {
       const { accounts, called } = committingLater();
       const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
-      const first = charge(accounts, id);
+      const first = accounts.charge(id);
       (await called(1)).release();
       await first;
-      const second = charge(accounts, id);
+      const second = accounts.charge(id);
       (await called(2)).release();
       expect(await second).toBe(true);
     });

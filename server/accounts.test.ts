@@ -3,15 +3,10 @@ import { openPostgresStorage } from '#server/storage/postgres.ts';
 import { openSqliteStorage } from '#server/storage/sqlite.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { BACKENDS, backendsForFile } from '#test/support/backends.ts';
-import { type Accounts, createAccounts } from './accounts.ts';
+import { Accounts } from './accounts.ts';
 
 const DAY = 24 * 3600 * 1000;
 const backends = backendsForFile();
-
-/** One charge, as a promise of whether it was paid. */
-function charge(accounts: Accounts, accountId: number): Promise<boolean> {
-  return new Promise((settle, fail) => accounts.charge(accountId, settle, fail));
-}
 
 describe.each(BACKENDS)('accounts on %s', (backend) => {
   const opened: Storage[] = [];
@@ -26,7 +21,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       ? await openPostgresStorage(await postgres.createDatabase())
       : openSqliteStorage(':memory:');
     opened.push(storage);
-    return { accounts: createAccounts(storage, { now: () => time }), advance: (ms: number) => (time += ms) };
+    return { accounts: new Accounts(storage, { now: () => time }), advance: (ms: number) => (time += ms) };
   }
 
   it('stores only a hash of the key and finds the account by the key', async () => {
@@ -42,14 +37,14 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     const { accounts, advance } = await setup();
     const key = await accounts.create({ credits: 1, subscriptionDays: 1, allowance: 5 });
     const id = (await accounts.accountForKey(key)) ?? expect.unreachable();
-    expect(await charge(accounts, id)).toBe(true);
+    expect(await accounts.charge(id)).toBe(true);
     expect((await accounts.list())[0]).toMatchObject({ subscriptionAllowance: 4, credits: 1 });
     advance(DAY);
     expect(await accounts.canPay(id)).toBe(true);
-    expect(await charge(accounts, id)).toBe(true);
+    expect(await accounts.charge(id)).toBe(true);
     expect((await accounts.list())[0]).toMatchObject({ subscriptionAllowance: 4, credits: 0 });
     expect(await accounts.canPay(id)).toBe(false);
-    expect(await charge(accounts, id)).toBe(false);
+    expect(await accounts.charge(id)).toBe(false);
   });
 
   it('extends a running subscription from its end, and a lapsed one from now', async () => {
@@ -66,7 +61,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
   it('charges a burst in one turn without going below zero', async () => {
     const { accounts } = await setup();
     const id = (await accounts.accountForKey(await accounts.create({ credits: 3 }))) ?? expect.unreachable();
-    const results = await Promise.all(Array.from({ length: 10 }, () => charge(accounts, id)));
+    const results = await Promise.all(Array.from({ length: 10 }, () => accounts.charge(id)));
     expect(results.filter(Boolean)).toHaveLength(3);
     expect((await accounts.list())[0]).toMatchObject({ credits: 0, lookups: 3 });
   });
@@ -75,7 +70,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     const { accounts } = await setup();
     const key = await accounts.create({ credits: 2, subscriptionDays: 1, allowance: 3 });
     const id = (await accounts.accountForKey(key)) ?? expect.unreachable();
-    const results = await Promise.all(Array.from({ length: 7 }, () => charge(accounts, id)));
+    const results = await Promise.all(Array.from({ length: 7 }, () => accounts.charge(id)));
     expect(results).toEqual([true, true, true, true, true, false, false]);
     expect((await accounts.list())[0]).toMatchObject({ subscriptionAllowance: 0, credits: 0, lookups: 5 });
   });
@@ -94,7 +89,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     const [rich, poor, subscriber, lapsed] = ids;
     advance(2 * DAY);
     const asked = [rich, poor, lapsed, rich, subscriber, poor, rich] as number[];
-    const results = await Promise.all(asked.map((id) => charge(accounts, id)));
+    const results = await Promise.all(asked.map((id) => accounts.charge(id)));
     expect(results).toEqual([true, true, false, true, true, false, true]);
     expect(
       (await accounts.list()).map(({ credits, subscriptionAllowance, lookups }) => ({

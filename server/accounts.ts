@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AccountSummary, Storage } from '#server/storage/storage.ts';
-import { after, type Eventually } from './eventually.ts';
+import type { AccountSummary, Storage, TopUp } from '#server/storage/storage.ts';
 import { LiveKeyList } from './live-keys.ts';
 
 const KEY_PREFIX = 'wl_';
@@ -33,6 +32,64 @@ interface PendingCharge {
   fail: (error: unknown) => void;
 }
 
+/**
+ * Group commit: the charges asked for while no charge is being committed are made together, in one
+ * transaction that holds the accounts (storage.charge), so under any concurrency, in this process or
+ * another, no balance goes below zero and two answers never share one unit; and as no answer goes out
+ * before its charge is committed, a crash loses neither an answer's charge nor a credit. One commit per
+ * request cost 80 % of the cached path's time with SQLite (profiled under autocannon). While a commit is
+ * under way, the next batch gathers. Within a batch, the first asked for are the ones paid.
+ */
+class ChargeBatches {
+  readonly #storage: Pick<Storage, 'charge'>;
+  readonly #now: () => number;
+  #pending: PendingCharge[] = [];
+  #committing = false;
+
+  constructor(storage: Pick<Storage, 'charge'>, now: () => number) {
+    this.#storage = storage;
+    this.#now = now;
+  }
+
+  /** Whether the account paid for one answer (false when it has nothing left), once that is committed. */
+  charge(accountId: number): Promise<boolean> {
+    return new Promise((settle, fail) => {
+      if (this.#pending.length === 0 && !this.#committing) setImmediate(() => this.#commit());
+      this.#pending.push({ accountId, settle, fail });
+    });
+  }
+
+  async #commit(): Promise<void> {
+    const batch = this.#pending;
+    this.#pending = [];
+    this.#committing = true;
+    try {
+      settle(batch, await this.#storage.charge(answersAsked(batch), this.#now()));
+    } catch (error) {
+      for (const entry of batch) entry.fail(error);
+    } finally {
+      this.#committing = false;
+      if (this.#pending.length > 0) void this.#commit();
+    }
+  }
+}
+
+/** How many answers each account of the batch asked to pay for. */
+function answersAsked(batch: readonly PendingCharge[]): Map<number, number> {
+  const asked = new Map<number, number>();
+  for (const { accountId } of batch) asked.set(accountId, (asked.get(accountId) ?? 0) + 1);
+  return asked;
+}
+
+/** Tells each charge of the batch whether it was paid: an account's first charges, as many as it paid for. */
+function settle(batch: readonly PendingCharge[], paid: Map<number, number>): void {
+  for (const entry of batch) {
+    const left = paid.get(entry.accountId) ?? 0;
+    paid.set(entry.accountId, left - 1);
+    entry.settle(left > 0);
+  }
+}
+
 interface RememberedKey {
   accountId: number;
   checkedAt: number;
@@ -44,159 +101,131 @@ export interface AccountsOptions {
   keyMemoryMs?: number;
 }
 
-export function createAccounts(
-  storage: Storage,
-  { now = Date.now, keyMemoryMs = DEFAULT_KEY_MEMORY_MS }: AccountsOptions = {},
-) {
-  const liveKeys = new LiveKeyList(storage, { now });
-  // A key never moves to another account, but it can be revoked by any process: so it is asked again
-  // once its memory is older than keyMemoryMs.
-  const accountByKey = new Map<string, RememberedKey>();
-  const remembered = (key: string): RememberedKey | undefined => {
-    const entry = accountByKey.get(key);
-    return entry && now() - entry.checkedAt < keyMemoryMs ? entry : undefined;
-  };
+/** What a new account or a top-up is given: credits, and a subscription of some days with its allowance. */
+export interface Grant {
+  credits?: number;
+  subscriptionDays?: number;
+  allowance?: number;
+}
+
+/** API keys and the accounts behind them: finding a key's account, charging answers, and managing keys. */
+export class Accounts {
+  readonly #storage: Storage;
+  readonly #now: () => number;
+  readonly #keyMemoryMs: number;
+  readonly #liveKeys: LiveKeyList;
+  readonly #charges: ChargeBatches;
+  /**
+   * The account of each key checked recently. A key never moves to another account, but any process can
+   * revoke it: so it is asked again once its memory is older than keyMemoryMs.
+   */
+  readonly #accountByKey = new Map<string, RememberedKey>();
+
+  constructor(
+    storage: Storage,
+    { now = Date.now, keyMemoryMs = DEFAULT_KEY_MEMORY_MS }: AccountsOptions = {},
+  ) {
+    this.#storage = storage;
+    this.#now = now;
+    this.#keyMemoryMs = keyMemoryMs;
+    this.#liveKeys = new LiveKeyList(storage, { now });
+    this.#charges = new ChargeBatches(storage, now);
+  }
+
+  /** The account behind a key, or null for a key that is unknown or revoked. */
+  async accountForKey(key: string): Promise<number | null> {
+    const remembered = this.#remembered(key);
+    if (remembered) return remembered.accountId;
+    const checkedAt = this.#now();
+    const id = await this.#storage.accountIdForKeyHash(hashKey(key));
+    if (id === null) {
+      this.#accountByKey.delete(key);
+      return null;
+    }
+    if (this.#accountByKey.size >= REMEMBERED_KEYS) this.#accountByKey.clear();
+    this.#accountByKey.set(key, { accountId: id, checkedAt });
+    return id;
+  }
+
+  /** Whether the key is one this process checked recently and found working: no database needed to use it. */
+  knows(key: string): boolean {
+    return this.#remembered(key) !== undefined;
+  }
+
+  #remembered(key: string): RememberedKey | undefined {
+    const entry = this.#accountByKey.get(key);
+    return entry && this.#now() - entry.checkedAt < this.#keyMemoryMs ? entry : undefined;
+  }
 
   /**
-   * Group commit: the charges asked for while no charge is being committed are made together, in one
-   * transaction that holds the accounts (storage.charge), so under any concurrency, in this process or
-   * another, no balance goes below zero and two answers never share one unit; and as no answer goes out
-   * before its charge is committed, a crash loses neither an answer's charge nor a credit. One commit per
-   * request cost 80 % of the cached path's time with SQLite (profiled under autocannon). SQLite commits in
-   * the turn the charges were asked in; while a PostgreSQL commit is on the wire, the next batch gathers.
-   * Within a batch, the first asked for are the ones paid.
+   * Whether the key is on the list of keys that are not revoked, read after this call (LiveKeyList): a
+   * guess is not, and is told so without a query of its own.
    */
-  let pending: PendingCharge[] = [];
-  let committing = false;
-  const settleBatch = (batch: readonly PendingCharge[], paid: Map<number, number>) => {
-    for (const entry of batch) {
-      const left = paid.get(entry.accountId) ?? 0;
-      paid.set(entry.accountId, left - 1);
-      entry.settle(left > 0);
-    }
-  };
-  const failBatch = (batch: readonly PendingCharge[], error: unknown) => {
-    for (const entry of batch) entry.fail(error);
-  };
-  const flush = () => {
-    if (pending.length === 0) return;
-    const batch = pending;
-    pending = [];
-    const asked = new Map<number, number>();
-    for (const { accountId } of batch) asked.set(accountId, (asked.get(accountId) ?? 0) + 1);
-    let paid: Eventually<Map<number, number>>;
-    try {
-      paid = storage.charge(asked, now());
-    } catch (error) {
-      failBatch(batch, error);
-      return;
-    }
-    if (!(paid instanceof Promise)) {
-      settleBatch(batch, paid);
-      return;
-    }
-    committing = true;
-    paid
-      .then(
-        (committed) => settleBatch(batch, committed),
-        (error: unknown) => failBatch(batch, error),
-      )
-      .finally(() => {
-        committing = false;
-        if (pending.length > 0) flush();
-      });
-  };
+  isListed(key: string): Promise<boolean> {
+    return this.#liveKeys.has(hashKey(key));
+  }
 
+  /** Whether the account could pay for one answer now: checked before any lookup work. */
+  canPay(accountId: number): Promise<boolean> {
+    return this.#storage.canPay(accountId, this.#now());
+  }
+
+  /**
+   * Charges one answer, atomically with every other charge: whether it was paid (false when the account has
+   * nothing left to pay with), once the charge is committed.
+   */
+  charge(accountId: number): Promise<boolean> {
+    return this.#charges.charge(accountId);
+  }
+
+  /**
+   * Creates an account with one key and returns the key (shown once; only its hash is stored). A key is
+   * made up unless one is given (the local demo key).
+   */
+  async create(grant: Grant & { credits: number; key?: string }): Promise<string> {
+    const key = grant.key ?? `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+    const createdAt = this.#now();
+    const subscription = subscriptionOf(grant);
+    await this.#storage.createAccount({
+      keyHash: hashKey(key),
+      keyPrefix: key.slice(0, KEY_PREFIX.length + SHOWN_KEY_CHARACTERS),
+      credits: grant.credits,
+      subscriptionExpiresAt: subscription ? createdAt + subscription.durationMs : null,
+      subscriptionAllowance: subscription?.allowance ?? 0,
+      createdAt,
+    });
+    return key;
+  }
+
+  /** Adds credits and/or subscription days to the key's account; false when the key is unknown. */
+  topUp(key: string, grant: Grant): Promise<boolean> {
+    const topUp = { credits: grant.credits ?? 0, subscription: subscriptionOf(grant) };
+    return this.#storage.topUp(hashKey(key), topUp, this.#now());
+  }
+
+  /** Revokes the key, or every key of an account; returns how many keys were revoked now. */
+  revoke(selection: { key: string } | { accountId: number }): Promise<number> {
+    return this.#storage.revokeKeys(
+      'key' in selection ? { keyHash: hashKey(selection.key) } : { accountId: selection.accountId },
+      this.#now(),
+    );
+  }
+
+  list(): Promise<AccountSummary[]> {
+    return this.#storage.listAccounts();
+  }
+}
+
+/** The subscription a grant gives: none unless it names days; the default allowance unless it names one. */
+function subscriptionOf(grant: Grant): TopUp['subscription'] {
+  if (!grant.subscriptionDays) return null;
   return {
-    /** The account behind a key, or null for a key that is unknown or revoked. */
-    accountForKey(key: string): Eventually<number | null> {
-      const entry = remembered(key);
-      if (entry) return entry.accountId;
-      const checkedAt = now();
-      return after(storage.accountIdForKeyHash(hashKey(key)), (id) => {
-        if (id === null) {
-          accountByKey.delete(key);
-          return null;
-        }
-        if (accountByKey.size >= REMEMBERED_KEYS) accountByKey.clear();
-        accountByKey.set(key, { accountId: id, checkedAt });
-        return id;
-      });
-    },
-    /** Whether the key is one this process checked recently and found working: no database needed to use it. */
-    knows(key: string): boolean {
-      return remembered(key) !== undefined;
-    },
-    /**
-     * Whether the key is on the list of keys that are not revoked, read after this call (LiveKeyList): a
-     * guess is not, and is told so without a query of its own.
-     */
-    isListed(key: string): Eventually<boolean> {
-      return liveKeys.has(hashKey(key));
-    },
-    /** Whether the account could pay for one answer now: checked before any lookup work. */
-    canPay(accountId: number): Eventually<boolean> {
-      return storage.canPay(accountId, now());
-    },
-    /**
-     * Charges one answer: `settle` learns, once the charge is committed, whether it was paid (false when
-     * the account has nothing left to pay with); `fail`, when the transaction failed. Callbacks, not a
-     * promise, so the answer goes out in the turn that commits it; they must not throw.
-     */
-    charge(accountId: number, settle: (charged: boolean) => void, fail: (error: unknown) => void): void {
-      if (pending.length === 0 && !committing) setImmediate(flush);
-      pending.push({ accountId, settle, fail });
-    },
-    /**
-     * Creates an account with one key and returns the key (shown once; only its hash is stored). A key is
-     * made up unless one is given (the local demo key).
-     */
-    create(options: {
-      credits: number;
-      subscriptionDays?: number;
-      allowance?: number;
-      key?: string;
-    }): Eventually<string> {
-      const key = options.key ?? `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
-      const createdAt = now();
-      const created = storage.createAccount({
-        keyHash: hashKey(key),
-        keyPrefix: key.slice(0, KEY_PREFIX.length + SHOWN_KEY_CHARACTERS),
-        credits: options.credits,
-        subscriptionExpiresAt: options.subscriptionDays
-          ? createdAt + options.subscriptionDays * DAY_MS
-          : null,
-        subscriptionAllowance: options.subscriptionDays
-          ? (options.allowance ?? DEFAULT_SUBSCRIPTION_ALLOWANCE)
-          : 0,
-        createdAt,
-      });
-      return after(created, () => key);
-    },
-    /** Adds credits and/or subscription days to the key's account; false when the key is unknown. */
-    topUp(
-      key: string,
-      options: { credits?: number; subscriptionDays?: number; allowance?: number },
-    ): Eventually<boolean> {
-      const subscription = options.subscriptionDays
-        ? {
-            durationMs: options.subscriptionDays * DAY_MS,
-            allowance: options.allowance ?? DEFAULT_SUBSCRIPTION_ALLOWANCE,
-          }
-        : null;
-      return storage.topUp(hashKey(key), { credits: options.credits ?? 0, subscription }, now());
-    },
-    /** Revokes the key, or every key of an account; returns how many keys were revoked now. */
-    revoke(selection: { key: string } | { accountId: number }): Eventually<number> {
-      return storage.revokeKeys(
-        'key' in selection ? { keyHash: hashKey(selection.key) } : { accountId: selection.accountId },
-        now(),
-      );
-    },
-    list(): Eventually<AccountSummary[]> {
-      return storage.listAccounts();
-    },
+    durationMs: grant.subscriptionDays * DAY_MS,
+    allowance: grant.allowance ?? DEFAULT_SUBSCRIPTION_ALLOWANCE,
   };
 }
 
-export type Accounts = ReturnType<typeof createAccounts>;
+/** The accounts over `storage`. */
+export function createAccounts(storage: Storage, options: AccountsOptions = {}): Accounts {
+  return new Accounts(storage, options);
+}

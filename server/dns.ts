@@ -1,3 +1,4 @@
+import type { MxRecord } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 
 export type MxAnswer = { kind: 'mx'; hosts: string[] } | { kind: 'no-domain' } | { kind: 'no-mx' };
@@ -47,63 +48,64 @@ function beforeDeadline<T>(query: Promise<T>, expired: AbortSignal, what: string
   });
 }
 
+/** A query's answer; `absent` says what NXDOMAIN and NODATA mean for it, and anything else is DnsFailure. */
+async function ask<T>(
+  what: string,
+  query: Promise<T>,
+  expired: AbortSignal,
+  absent: (code: Absent) => T,
+): Promise<T> {
+  try {
+    return await beforeDeadline(query, expired, what);
+  } catch (error) {
+    if (error instanceof DnsFailure) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (isAbsent(code)) return absent(code);
+    throw new DnsFailure(`${what} failed: ${code ?? String(error)}`);
+  }
+}
+
+/** The mail hosts of MX records, most preferred first; none for a null MX. */
+function mxAnswer(records: readonly MxRecord[]): MxAnswer {
+  const hosts = records
+    .filter((record) => record.exchange !== '' && record.exchange !== '.')
+    .sort((a, b) => a.priority - b.priority)
+    .map((record) => record.exchange.toLowerCase());
+  return hosts.length > 0 ? { kind: 'mx', hosts } : { kind: 'no-mx' };
+}
+
+/** The queries of one lookup on `resolver`, each failing with DnsFailure once `expired` aborts. */
+function queriesUntil(resolver: Resolver, expired: AbortSignal): LookupQueries {
+  return {
+    mx: (domain) =>
+      ask(`MX lookup for ${domain}`, resolver.resolveMx(domain).then(mxAnswer), expired, (code) =>
+        code === 'ENOTFOUND' ? { kind: 'no-domain' } : { kind: 'no-mx' },
+      ),
+    txt: (name) =>
+      ask(
+        `TXT lookup for ${name}`,
+        resolver.resolveTxt(name).then((records) => records.map((strings) => strings.join(''))),
+        expired,
+        () => [],
+      ),
+  };
+}
+
 /**
  * Asks DNS for MX and TXT records, at `servers` (the system's resolvers when empty). A lookup's deadline is
- * DNS_TIMEOUT_MS × (tries + 1) for all its queries together, the time one MX query had before TXT was asked.
+ * DNS_TIMEOUT_MS × (tries + 1) for all its queries together: about as long as one query may take to fail on
+ * its own, as c-ares doubles the timeout on its second try.
  */
 export function createMailDns(options: { servers: readonly string[]; timeoutMs: number }): MailDns {
   const resolver = new Resolver({ timeout: options.timeoutMs, tries: DNS_TRIES });
   if (options.servers.length > 0) resolver.setServers(options.servers);
   const deadlineMs = options.timeoutMs * (DNS_TRIES + 1);
-
-  /** A query's answer; `absent` says what NXDOMAIN and NODATA mean for it, and anything else is DnsFailure. */
-  async function ask<T>(
-    what: string,
-    query: Promise<T>,
-    expired: AbortSignal,
-    absent: (code: Absent) => T,
-  ): Promise<T> {
-    try {
-      return await beforeDeadline(query, expired, what);
-    } catch (error) {
-      if (error instanceof DnsFailure) throw error;
-      const code = (error as NodeJS.ErrnoException).code;
-      if (isAbsent(code)) return absent(code);
-      throw new DnsFailure(`${what} failed: ${code ?? String(error)}`);
-    }
-  }
-
-  function queriesUntil(expired: AbortSignal): LookupQueries {
-    return {
-      mx: (domain) =>
-        ask(
-          `MX lookup for ${domain}`,
-          resolver.resolveMx(domain).then((records): MxAnswer => {
-            const hosts = records
-              .filter((record) => record.exchange !== '' && record.exchange !== '.')
-              .sort((a, b) => a.priority - b.priority)
-              .map((record) => record.exchange.toLowerCase());
-            return hosts.length > 0 ? { kind: 'mx', hosts } : { kind: 'no-mx' };
-          }),
-          expired,
-          (code) => (code === 'ENOTFOUND' ? { kind: 'no-domain' } : { kind: 'no-mx' }),
-        ),
-      txt: (name) =>
-        ask(
-          `TXT lookup for ${name}`,
-          resolver.resolveTxt(name).then((records) => records.map((strings) => strings.join(''))),
-          expired,
-          () => [],
-        ),
-    };
-  }
-
   return {
     async withDeadline(lookup) {
       const deadline = new AbortController();
       const timer = setTimeout(() => deadline.abort(), deadlineMs);
       try {
-        return await lookup(queriesUntil(deadline.signal));
+        return await lookup(queriesUntil(resolver, deadline.signal));
       } finally {
         clearTimeout(timer);
       }

@@ -2,17 +2,17 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATH } from '#core/webmail-info.ts';
-import { createAccounts } from './accounts.ts';
+import { Accounts } from './accounts.ts';
 import { createClientAddress, parseTrustedProxies } from './client-address.ts';
 import { createMailDns } from './dns.ts';
 import { createLookup } from './lookup.ts';
-import { createLookupCache } from './lookup-cache.ts';
-import { createMetrics } from './metrics.ts';
-import { createRateLimiter } from './rate-limiter.ts';
-import { createReadiness } from './readiness.ts';
-import { createRequestLimits } from './request-limits.ts';
+import { LookupCache } from './lookup-cache.ts';
+import { Metrics } from './metrics.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { Readiness } from './readiness.ts';
+import { RequestLimits } from './request-limits.ts';
 import { createService } from './service.ts';
-import { openSqliteStorage } from './storage/sqlite.ts';
+import { openSqliteDatabase, SqliteStorage } from './storage/sqlite.ts';
 import type { Storage } from './storage/storage.ts';
 
 /**
@@ -29,44 +29,48 @@ afterEach(async () => {
   }
 });
 
+/** The database, counting the queries that ask about keys. */
+class CountedStorage extends SqliteStorage {
+  readonly queries = { keyChecks: 0, listReads: 0 };
+
+  override accountIdForKeyHash(keyHash: string) {
+    this.queries.keyChecks++;
+    return super.accountIdForKeyHash(keyHash);
+  }
+
+  override liveKeyHashPrefixes(length: number) {
+    this.queries.listReads++;
+    return super.liveKeyHashPrefixes(length);
+  }
+}
+
 async function startService() {
-  const database = openSqliteStorage(':memory:');
-  const queries = { keyChecks: 0, listReads: 0 };
-  const storage: Storage = {
-    ...database,
-    accountIdForKeyHash(keyHash) {
-      queries.keyChecks++;
-      return database.accountIdForKeyHash(keyHash);
-    },
-    liveKeyHashPrefixes(length) {
-      queries.listReads++;
-      return database.liveKeyHashPrefixes(length);
-    },
-  };
+  const storage = new CountedStorage(openSqliteDatabase(':memory:'), 'database :memory:');
+  const { queries } = storage;
   // A cached answer (a domain with MX but no known provider, 404), so a served request needs no DNS.
-  database.writeCache('example.com', 404, {
+  await storage.writeCache('example.com', 404, {
     body: '{"kind":"unrecognised"}',
     expiresAt: Date.now() + 3600_000,
   });
-  const accounts = createAccounts(storage);
+  const accounts = new Accounts(storage);
   const server = createService(
     {
       accounts,
       lookup: createLookup({
-        cache: createLookupCache(storage, { notFoundMaxEntries: 100 }),
+        cache: new LookupCache(storage, { notFoundMaxEntries: 100 }),
         dns: createMailDns({ servers: ['127.0.0.1:9'], timeoutMs: 50 }),
         ttlSeconds: 60,
         negativeTtlSeconds: 60,
       }),
-      limits: createRequestLimits(createRateLimiter(storage, { windowMs: 3600_000 }), {
+      limits: new RequestLimits(new RateLimiter(storage, { windowMs: 3600_000 }), {
         perKey: 0,
         perAddress: 0,
         withoutKey: WITHOUT_KEY_LIMIT,
         unpaidPerKey: 0,
       }),
       clientAddress: createClientAddress(parseTrustedProxies([])),
-      metrics: createMetrics(async () => 0),
-      readiness: createReadiness(storage),
+      metrics: new Metrics(async () => 0),
+      readiness: new Readiness(storage),
       draining: () => false,
       dashboardUrl: 'https://dashboard.test/top-up',
       log: () => {},
@@ -74,7 +78,7 @@ async function startService() {
     { headersTimeoutMs: 5_000, requestTimeoutMs: 10_000, maxConnections: 0 },
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  started.push({ server, storage: database });
+  started.push({ server, storage });
   const { port } = server.address() as AddressInfo;
   const lookup = async (key: string) => {
     const response = await fetch(`http://127.0.0.1:${port}${API_PATH}`, {

@@ -1,5 +1,4 @@
 import type { Storage } from '#server/storage/storage.ts';
-import { after, type Eventually } from './eventually.ts';
 
 /**
  * A process reads the list of working keys at most this often, however many unknown keys it is shown: a
@@ -41,11 +40,11 @@ export class LiveKeyList {
     this.#readIntervalMs = readIntervalMs;
   }
 
-  /** Whether the key with this hash is listed: at once when the last list has it, else after the next read. */
-  has(keyHash: string): Eventually<boolean> {
+  /** Whether the key with this hash is listed: the last list's word when it has it, else the next read's. */
+  async has(keyHash: string): Promise<boolean> {
     const prefix = keyHash.slice(0, HASH_PREFIX_LENGTH);
     if (this.#prefixes.has(prefix)) return true;
-    return this.#readAfterNow().then((prefixes) => prefixes.has(prefix));
+    return (await this.#readAfterNow()).has(prefix);
   }
 
   /** A read that starts after this call, as soon as the interval since the last one allows. */
@@ -56,16 +55,14 @@ export class LiveKeyList {
     return this.#nextRead;
   }
 
-  #read(): Eventually<ReadonlySet<string>> {
+  async #read(): Promise<ReadonlySet<string>> {
     // From here on, a key asked about may be newer than this read, and waits for the one after.
     this.#nextRead = null;
     const startedAt = this.#now();
     this.#lastReadAt = startedAt;
-    return after(this.#storage.liveKeyHashPrefixes(HASH_PREFIX_LENGTH), (listed) => {
-      const prefixes = new Set(listed);
-      // A slow read that ends after a later one does not replace the later list.
-      if (startedAt === this.#lastReadAt) this.#prefixes = prefixes;
-      return prefixes;
-    });
+    const prefixes = new Set(await this.#storage.liveKeyHashPrefixes(HASH_PREFIX_LENGTH));
+    // A slow read that ends after a later one does not replace the later list.
+    if (startedAt === this.#lastReadAt) this.#prefixes = prefixes;
+    return prefixes;
   }
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { webmailInfoSchema } from '#core/webmail-info-schema.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { after, type Eventually } from './eventually.ts';
 import type { DomainVerdict } from './verdict.ts';
 
 const storedResult = z.discriminatedUnion('kind', [
@@ -36,70 +35,80 @@ interface Remembered {
   readAt: number;
 }
 
+/** The verdict a cached row holds, or null for a row that cannot be read (not JSON, or not a verdict). */
+function parseStored(body: string): DomainVerdict | null {
+  try {
+    const parsed = storedResult.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface LookupCacheOptions {
+  now?: () => number;
+  /** The most 404 answers the database keeps (NEGATIVE_CACHE_MAX_ENTRIES). */
+  notFoundMaxEntries: number;
+}
+
 /**
  * Answers per domain: in this process's memory, then in the database (shared by every process, surviving
  * restarts); expired and unreadable rows count as misses.
  */
-export function createLookupCache(
-  storage: Storage,
-  { now = Date.now, notFoundMaxEntries }: { now?: () => number; notFoundMaxEntries: number },
-) {
-  const memory = new Map<string, Remembered>();
-  const trimEvery = Math.max(1, Math.floor(notFoundMaxEntries / TRIMS_PER_CAP));
-  let notFoundWritten = 0;
-  const remember = (domain: string, entry: Remembered) => {
-    memory.delete(domain);
-    memory.set(domain, entry);
-    if (memory.size > MEMORY_CACHE_ENTRIES) memory.delete(memory.keys().next().value as string);
-  };
-  const parse = (body: string): DomainVerdict | null => {
-    try {
-      const parsed = storedResult.safeParse(JSON.parse(body));
-      return parsed.success ? parsed.data : null;
-    } catch {
-      return null;
+export class LookupCache {
+  readonly #storage: Storage;
+  readonly #now: () => number;
+  readonly #notFoundMaxEntries: number;
+  /** Least recently used first: a Map iterates in the order entries were set. */
+  readonly #memory = new Map<string, Remembered>();
+  readonly #trimEvery: number;
+  #notFoundWritten = 0;
+
+  constructor(storage: Storage, { now = Date.now, notFoundMaxEntries }: LookupCacheOptions) {
+    this.#storage = storage;
+    this.#now = now;
+    this.#notFoundMaxEntries = notFoundMaxEntries;
+    this.#trimEvery = Math.max(1, Math.floor(notFoundMaxEntries / TRIMS_PER_CAP));
+  }
+
+  async get(domain: string): Promise<DomainVerdict | null> {
+    const time = this.#now();
+    const held = this.#memory.get(domain);
+    if (held && held.expiresAt > time && time - held.readAt < MEMORY_CACHE_MAX_AGE_MS) {
+      this.#remember(domain, held);
+      return held.result;
     }
-  };
+    this.#memory.delete(domain);
+    const row = await this.#storage.readCache(domain, time);
+    const result = row && parseStored(row.body);
+    if (!row || !result) return null;
+    this.#remember(domain, { result, expiresAt: row.expiresAt, readAt: time });
+    return result;
+  }
 
-  return {
-    get(domain: string): Eventually<DomainVerdict | null> {
-      const time = now();
-      const held = memory.get(domain);
-      if (held && held.expiresAt > time && time - held.readAt < MEMORY_CACHE_MAX_AGE_MS) {
-        remember(domain, held);
-        return held.result;
-      }
-      memory.delete(domain);
-      return after(storage.readCache(domain, time), (row) => {
-        const result = row && parse(row.body);
-        if (!row || !result) return null;
-        remember(domain, { result, expiresAt: row.expiresAt, readAt: time });
-        return result;
-      });
-    },
-    /** Writes the answer through to the database, so every process finds it; then into memory. */
-    set(domain: string, result: DomainVerdict, ttlSeconds: number): Eventually<void> {
-      if (ttlSeconds <= 0) return;
-      const time = now();
-      const expiresAt = time + ttlSeconds * 1000;
-      const found = result.kind === 'found';
-      const written = storage.writeCache(domain, found ? 200 : 404, {
-        body: JSON.stringify(result),
-        expiresAt,
-      });
-      return after(written, () => {
-        remember(domain, { result, expiresAt, readAt: time });
-        if (found || ++notFoundWritten % trimEvery !== 0) return;
-        return after(storage.trimNotFoundCache(notFoundMaxEntries), () => {});
-      });
-    },
-    /** Drops expired rows so the database does not grow without bound. */
-    purgeExpired(): Eventually<number> {
-      const time = now();
-      for (const [domain, held] of memory) if (held.expiresAt <= time) memory.delete(domain);
-      return storage.purgeCache(time);
-    },
-  };
+  /** Writes the answer through to the database, so every process finds it; then into memory. */
+  async set(domain: string, result: DomainVerdict, ttlSeconds: number): Promise<void> {
+    if (ttlSeconds <= 0) return;
+    const time = this.#now();
+    const expiresAt = time + ttlSeconds * 1000;
+    const found = result.kind === 'found';
+    await this.#storage.writeCache(domain, found ? 200 : 404, { body: JSON.stringify(result), expiresAt });
+    this.#remember(domain, { result, expiresAt, readAt: time });
+    if (found || ++this.#notFoundWritten % this.#trimEvery !== 0) return;
+    await this.#storage.trimNotFoundCache(this.#notFoundMaxEntries);
+  }
+
+  /** Drops expired rows so the database does not grow without bound. */
+  purgeExpired(): Promise<number> {
+    const time = this.#now();
+    for (const [domain, held] of this.#memory) if (held.expiresAt <= time) this.#memory.delete(domain);
+    return this.#storage.purgeCache(time);
+  }
+
+  #remember(domain: string, entry: Remembered): void {
+    this.#memory.delete(domain);
+    this.#memory.set(domain, entry);
+    if (this.#memory.size > MEMORY_CACHE_ENTRIES)
+      this.#memory.delete(this.#memory.keys().next().value as string);
+  }
 }
-
-export type LookupCache = ReturnType<typeof createLookupCache>;

@@ -1,6 +1,5 @@
 import { classify, type SpfIncludeRecords, spfIncludesToFollow } from '#core/catalog/index.ts';
 import { DnsFailure, type LookupQueries, type MailDns } from './dns.ts';
-import type { Eventually } from './eventually.ts';
 import type { LookupCache } from './lookup-cache.ts';
 import type { DomainVerdict } from './verdict.ts';
 
@@ -81,7 +80,7 @@ export function createLookup(options: LookupOptions) {
   }
 
   return {
-    cached: (domain: string): Eventually<DomainVerdict | null> => options.cache.get(domain),
+    cached: (domain: string): Promise<DomainVerdict | null> => options.cache.get(domain),
     resolve(domain: string): Promise<DomainVerdict> {
       let pending = inFlight.get(domain);
       if (!pending) {

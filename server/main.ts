@@ -1,18 +1,20 @@
+import type { Server } from 'node:http';
 import { openStorage } from '#server/storage/open-storage.ts';
-import { createAccounts } from './accounts.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import { Accounts } from './accounts.ts';
 import { createClientAddress, parseTrustedProxies } from './client-address.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, type ServiceConfig } from './config.ts';
 import { createMailDns } from './dns.ts';
 import { runKeysCommand } from './keys-cli.ts';
 import { createLookup } from './lookup.ts';
-import { createLookupCache } from './lookup-cache.ts';
-import { createMetrics } from './metrics.ts';
+import { LookupCache } from './lookup-cache.ts';
+import { Metrics } from './metrics.ts';
 import { runMigrateCommand } from './migrate-to-postgres.ts';
-import { createRateLimiter } from './rate-limiter.ts';
-import { createReadiness } from './readiness.ts';
-import { createRequestLimits } from './request-limits.ts';
-import { createRequestLog } from './request-log.ts';
-import { createService } from './service.ts';
+import { RateLimiter } from './rate-limiter.ts';
+import { Readiness } from './readiness.ts';
+import { RequestLimits } from './request-limits.ts';
+import { RequestLog } from './request-log.ts';
+import { createService, type ServiceDeps } from './service.ts';
 import { UsageError } from './usage-error.ts';
 
 /** Expired cache rows are dropped this often. */
@@ -20,98 +22,117 @@ const CACHE_PURGE_INTERVAL_MS = 3600 * 1000;
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function serve(): Promise<void> {
-  const config = loadConfig(process.env);
-  // Refuses a database that is corrupt or cannot be written, with a message saying which and why.
-  const storage = await openStorage(config);
-  const cache = createLookupCache(storage, { notFoundMaxEntries: config.NEGATIVE_CACHE_MAX_ENTRIES });
-  const lookup = createLookup({
-    cache,
-    dns: createMailDns({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
-    ttlSeconds: config.CACHE_TTL_SECONDS,
-    negativeTtlSeconds: config.NEGATIVE_CACHE_TTL_SECONDS,
-  });
-  const limiter = createRateLimiter(storage, {
-    windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
-    onPurgeError: (error) => console.error(`Past rate-limit counts were not purged: ${describeError(error)}`),
-  });
-  const requestLog = createRequestLog((text) => process.stdout.write(text));
-  let draining = false;
-  // Read at each scrape, once the server below exists.
-  const metrics = createMetrics(
-    () => new Promise((resolve) => server.getConnections((_, count) => resolve(count))),
-  );
-  const server = createService(
-    {
-      accounts: createAccounts(storage, { keyMemoryMs: config.KEY_CACHE_SECONDS * 1000 }),
-      lookup,
-      limits: createRequestLimits(limiter, {
+/** The service as this process runs it: its server over its database, until a signal stops it. */
+class RunningService {
+  readonly #config: ServiceConfig;
+  readonly #storage: Storage;
+  readonly #cache: LookupCache;
+  readonly #requestLog = new RequestLog((text) => process.stdout.write(text));
+  readonly #server: Server;
+  #draining = false;
+
+  constructor(config: ServiceConfig, storage: Storage) {
+    this.#config = config;
+    this.#storage = storage;
+    this.#cache = new LookupCache(storage, { notFoundMaxEntries: config.NEGATIVE_CACHE_MAX_ENTRIES });
+    this.#server = createService(this.#serviceDeps(), {
+      headersTimeoutMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
+      maxConnections: config.MAX_CONNECTIONS,
+    });
+  }
+
+  #serviceDeps(): ServiceDeps {
+    const config = this.#config;
+    const limiter = new RateLimiter(this.#storage, {
+      windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+      onPurgeError: (error) =>
+        console.error(`Past rate-limit counts were not purged: ${describeError(error)}`),
+    });
+    return {
+      accounts: new Accounts(this.#storage, { keyMemoryMs: config.KEY_CACHE_SECONDS * 1000 }),
+      lookup: createLookup({
+        cache: this.#cache,
+        dns: createMailDns({ servers: config.DNS_SERVERS, timeoutMs: config.DNS_TIMEOUT_MS }),
+        ttlSeconds: config.CACHE_TTL_SECONDS,
+        negativeTtlSeconds: config.NEGATIVE_CACHE_TTL_SECONDS,
+      }),
+      limits: new RequestLimits(limiter, {
         perKey: config.RATE_LIMIT_PER_KEY,
         perAddress: config.RATE_LIMIT_PER_ADDRESS,
         withoutKey: config.RATE_LIMIT_WITHOUT_KEY,
         unpaidPerKey: config.RATE_LIMIT_UNPAID_PER_KEY,
       }),
       clientAddress: createClientAddress(parseTrustedProxies(config.TRUSTED_PROXIES)),
-      metrics,
-      readiness: createReadiness(storage),
-      draining: () => draining,
+      metrics: new Metrics(
+        () => new Promise((resolve) => this.#server.getConnections((_, count) => resolve(count))),
+      ),
+      readiness: new Readiness(this.#storage),
+      draining: () => this.#draining,
       dashboardUrl: config.DASHBOARD_URL,
-      log: requestLog.log,
-    },
-    {
-      headersTimeoutMs: config.HEADERS_TIMEOUT_SECONDS * 1000,
-      requestTimeoutMs: config.REQUEST_TIMEOUT_SECONDS * 1000,
-      maxConnections: config.MAX_CONNECTIONS,
-    },
-  );
-  const purge = setInterval(async () => {
+      log: (line) => this.#requestLog.log(line),
+    };
+  }
+
+  /** Listens, and drops expired cache rows every CACHE_PURGE_INTERVAL_MS. */
+  start(): void {
+    setInterval(() => void this.#purgeExpired(), CACHE_PURGE_INTERVAL_MS).unref();
+    const { HOST, PORT } = this.#config;
+    this.#server.listen(PORT, HOST, () => {
+      const address = this.#server.address();
+      const port = typeof address === 'object' && address ? address.port : PORT;
+      console.log(`Webmail Info API listening on http://${HOST}:${port} (${this.#storage.description})`);
+    });
+  }
+
+  async #purgeExpired(): Promise<void> {
     try {
-      await cache.purgeExpired();
+      await this.#cache.purgeExpired();
     } catch (error) {
       // The database may be away for a while; the next purge catches up.
       console.error(`Expired cache entries were not purged: ${describeError(error)}`);
     }
-  }, CACHE_PURGE_INTERVAL_MS);
-  purge.unref();
-
-  server.listen(config.PORT, config.HOST, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.PORT;
-    console.log(`Webmail Info API listening on http://${config.HOST}:${port} (${storage.description})`);
-  });
+  }
 
   /**
    * SIGTERM or SIGINT: no new connections; idle ones are closed, and each request in flight is answered
    * with `Connection: close`; the process exits once the last connection is gone, or, cutting what is left,
    * at SHUTDOWN_TIMEOUT_SECONDS.
    */
-  const stop = (signal: NodeJS.Signals) => {
-    if (draining) return;
-    draining = true;
-    console.log(
-      `${signal}: shutting down; requests in flight have ${config.SHUTDOWN_TIMEOUT_SECONDS} s to finish`,
-    );
-    const exit = async (code: number) => {
-      requestLog.flush();
-      try {
-        await storage.close();
-      } finally {
-        process.exit(code);
-      }
-    };
+  stop(signal: NodeJS.Signals): void {
+    if (this.#draining) return;
+    this.#draining = true;
+    const seconds = this.#config.SHUTDOWN_TIMEOUT_SECONDS;
+    console.log(`${signal}: shutting down; requests in flight have ${seconds} s to finish`);
     const deadline = setTimeout(() => {
-      console.error(`Connections still open after ${config.SHUTDOWN_TIMEOUT_SECONDS} s were cut`);
-      server.closeAllConnections();
-      void exit(1);
-    }, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
-    server.close(() => {
+      console.error(`Connections still open after ${seconds} s were cut`);
+      this.#server.closeAllConnections();
+      void this.#exit(1);
+    }, seconds * 1000);
+    this.#server.close(() => {
       clearTimeout(deadline);
-      void exit(0);
+      void this.#exit(0);
     });
-    server.closeIdleConnections();
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+    this.#server.closeIdleConnections();
+  }
+
+  async #exit(code: number): Promise<void> {
+    this.#requestLog.flush();
+    try {
+      await this.#storage.close();
+    } finally {
+      process.exit(code);
+    }
+  }
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig(process.env);
+  // Refuses a database that is corrupt or cannot be written, with a message saying which and why.
+  const service = new RunningService(config, await openStorage(config));
+  service.start();
+  process.on('SIGTERM', (signal) => service.stop(signal));
+  process.on('SIGINT', (signal) => service.stop(signal));
 }
 
 /** Runs a CLI command and prints its lines; a usage error is printed alone and exits with 2. */
@@ -129,7 +150,7 @@ async function main([command, ...args]: string[]): Promise<void> {
   if (command === 'keys') {
     const storage = await openStorage(loadConfig(process.env));
     try {
-      await runCommand(() => runKeysCommand(args, createAccounts(storage)));
+      await runCommand(() => runKeysCommand(args, new Accounts(storage)));
     } finally {
       await storage.close();
     }

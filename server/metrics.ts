@@ -16,70 +16,82 @@ const LOOKUP_SECONDS_BUCKETS = [
  * The service's metrics, for GET /metrics in Prometheus's text format, in a registry of their own (with
  * Node's process metrics: CPU, memory, event-loop delay, garbage collection).
  */
-export function createMetrics(openConnections: () => Promise<number>) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
+export class Metrics {
+  readonly #registry = new Registry();
+  readonly #requests = new Counter({
     name: 'webmail_http_requests_total',
     help: 'HTTP requests answered, by endpoint and status',
     labelNames: ['endpoint', 'status'] as const,
-    registers: [registry],
+    registers: [this.#registry],
   });
-  const lookupSeconds = new Histogram({
+  readonly #lookupSeconds = new Histogram({
     name: 'webmail_lookup_duration_seconds',
     help: 'Time from a lookup request to its answer, by whether the answer was cached',
     labelNames: ['cache'] as const,
     buckets: LOOKUP_SECONDS_BUCKETS,
-    registers: [registry],
+    registers: [this.#registry],
   });
-  const dnsFailures = new Counter({
+  readonly #dnsFailures = new Counter({
     name: 'webmail_dns_failures_total',
     help: 'Lookups answered 500 because DNS did not answer (timeout, SERVFAIL, refused)',
-    registers: [registry],
+    registers: [this.#registry],
   });
-  const creditsSpent = new Counter({
+  readonly #creditsSpent = new Counter({
     name: 'webmail_credits_spent_total',
     help: 'Answers charged: each spent one unit, of subscription allowance or of credits',
-    registers: [registry],
+    registers: [this.#registry],
   });
-  const rateLimited = new Counter({
+  readonly #rateLimited = new Counter({
     name: 'webmail_rate_limited_total',
     help: 'Requests refused with 429, by the limit that refused them',
     labelNames: ['limit'] as const,
-    registers: [registry],
+    registers: [this.#registry],
   });
-  new Gauge({
-    name: 'webmail_open_connections',
-    help: 'Open HTTP connections (MAX_CONNECTIONS caps them)',
-    registers: [registry],
-    async collect() {
-      this.set(await openConnections());
-    },
-  });
-
   // Each series is looked up once: prom-client hashes the labels on every call otherwise.
-  const hitSeconds = lookupSeconds.labels('hit');
-  const missSeconds = lookupSeconds.labels('miss');
-  const requestSeries = new Map<string, Counter.Internal>();
-  return {
-    request(endpoint: Endpoint, status: number): void {
-      const name = `${endpoint} ${status}`;
-      let series = requestSeries.get(name);
-      if (!series) {
-        series = requests.labels(endpoint, String(status));
-        requestSeries.set(name, series);
-      }
-      series.inc();
-    },
-    lookup(cache: 'hit' | 'miss', seconds: number): void {
-      (cache === 'hit' ? hitSeconds : missSeconds).observe(seconds);
-    },
-    dnsFailure: () => dnsFailures.inc(),
-    creditSpent: () => creditsSpent.inc(),
-    rateLimited: (limit: LimitName) => rateLimited.labels(limit).inc(),
-    contentType: registry.contentType,
-    render: () => registry.metrics(),
-  };
-}
+  readonly #hitSeconds = this.#lookupSeconds.labels('hit');
+  readonly #missSeconds = this.#lookupSeconds.labels('miss');
+  readonly #requestSeries = new Map<string, Counter.Internal>();
+  readonly contentType = this.#registry.contentType;
 
-export type Metrics = ReturnType<typeof createMetrics>;
+  constructor(openConnections: () => Promise<number>) {
+    collectDefaultMetrics({ register: this.#registry });
+    new Gauge({
+      name: 'webmail_open_connections',
+      help: 'Open HTTP connections (MAX_CONNECTIONS caps them)',
+      registers: [this.#registry],
+      async collect() {
+        this.set(await openConnections());
+      },
+    });
+  }
+
+  request(endpoint: Endpoint, status: number): void {
+    const name = `${endpoint} ${status}`;
+    let series = this.#requestSeries.get(name);
+    if (!series) {
+      series = this.#requests.labels(endpoint, String(status));
+      this.#requestSeries.set(name, series);
+    }
+    series.inc();
+  }
+
+  lookup(cache: 'hit' | 'miss', seconds: number): void {
+    (cache === 'hit' ? this.#hitSeconds : this.#missSeconds).observe(seconds);
+  }
+
+  dnsFailure(): void {
+    this.#dnsFailures.inc();
+  }
+
+  creditSpent(): void {
+    this.#creditsSpent.inc();
+  }
+
+  rateLimited(limit: LimitName): void {
+    this.#rateLimited.labels(limit).inc();
+  }
+
+  render(): Promise<string> {
+    return this.#registry.metrics();
+  }
+}

@@ -1,5 +1,4 @@
 import type { Storage } from '#server/storage/storage.ts';
-import { after, type Eventually } from './eventually.ts';
 
 /**
  * A lease is at most this share of a limit: with P processes sharing a limit, at most P - 1 leases lie unused
@@ -41,79 +40,92 @@ export interface RateLimiterOptions {
  * bucket found spent is refused from memory until its window ends. Leases of a past window are dropped with
  * it, so memory holds only the buckets seen in one window.
  */
-export function createRateLimiter(
-  storage: Pick<Storage, 'takeFromRateLimit' | 'purgeRateLimits'>,
-  { windowMs, now = Date.now, onPurgeError = () => {} }: RateLimiterOptions,
-) {
-  let windowStart = Number.NaN;
-  let buckets = new Map<string, Bucket>();
+export class RateLimiter {
+  readonly #storage: Pick<Storage, 'takeFromRateLimit' | 'purgeRateLimits'>;
+  readonly #windowMs: number;
+  readonly #now: () => number;
+  readonly #onPurgeError: (error: unknown) => void;
+  #windowStart = Number.NaN;
+  #buckets = new Map<string, Bucket>();
 
-  const currentWindow = (): number => {
-    const time = now();
-    const start = time - (time % windowMs);
-    if (start !== windowStart) {
-      windowStart = start;
-      buckets = new Map();
-      // The window before stays: a process whose clock is a little behind may still be leasing from it.
-      try {
-        const purged = storage.purgeRateLimits(start - windowMs);
-        if (purged instanceof Promise) purged.catch(onPurgeError);
-      } catch (error) {
-        onPurgeError(error);
-      }
-    }
-    return start;
-  };
+  constructor(
+    storage: Pick<Storage, 'takeFromRateLimit' | 'purgeRateLimits'>,
+    { windowMs, now = Date.now, onPurgeError = () => {} }: RateLimiterOptions,
+  ) {
+    this.#storage = storage;
+    this.#windowMs = windowMs;
+    this.#now = now;
+    this.#onPurgeError = onPurgeError;
+  }
 
-  const lease = (name: string, bucket: Bucket, start: number, limit: number): Eventually<void> => {
-    const asked = leaseSize(limit);
-    return after(storage.takeFromRateLimit(name, start, asked), (taken) => {
-      const granted = Math.max(0, Math.min(asked, limit - (taken - asked)));
-      bucket.units += granted;
-      if (granted < asked) bucket.spent = true;
-    });
-  };
-
-  function take(name: string, limit: number): Eventually<boolean> {
-    const start = currentWindow();
-    let bucket = buckets.get(name);
-    if (!bucket) {
-      bucket = { units: 0, spent: false, leasing: null };
-      buckets.set(name, bucket);
-    }
+  /** Takes one unit of the bucket's limit for this window: false when the limit is used up. */
+  async take(name: string, limit: number): Promise<boolean> {
+    const start = this.#currentWindow();
+    const bucket = this.#bucket(name);
     if (bucket.units > 0) {
       bucket.units--;
       return true;
     }
     if (bucket.spent) return false;
-    if (!bucket.leasing) {
-      const leased = lease(name, bucket, start, limit);
-      // SQLite answers at once: the lease either granted a unit or found the limit spent.
-      if (!(leased instanceof Promise)) return take(name, limit);
-      const waiting = bucket;
-      bucket.leasing = leased.finally(() => {
-        waiting.leasing = null;
-      });
-    }
     // Those waiting for one lease share it; whoever finds it used up leases again.
-    return bucket.leasing.then(() => take(name, limit));
+    bucket.leasing ??= this.#lease(name, bucket, start, limit).finally(() => {
+      bucket.leasing = null;
+    });
+    await bucket.leasing;
+    return this.take(name, limit);
   }
 
-  return {
-    /** Takes one unit of the bucket's limit for this window: false when the limit is used up. */
-    take,
-    /** Whether the bucket's limit is known, here and now, to be used up for this window. */
-    isSpent(name: string): boolean {
-      currentWindow();
-      const bucket = buckets.get(name);
-      return bucket?.spent === true && bucket.units === 0;
-    },
-    /** Whole seconds until the current window ends, at least 1: the Retry-After of a refusal. */
-    retryAfterSeconds(): number {
-      const start = currentWindow();
-      return Math.max(1, Math.ceil((start + windowMs - now()) / 1000));
-    },
-  };
-}
+  /** Whether the bucket's limit is known, here and now, to be used up for this window. */
+  isSpent(name: string): boolean {
+    this.#currentWindow();
+    const bucket = this.#buckets.get(name);
+    return bucket?.spent === true && bucket.units === 0;
+  }
 
-export type RateLimiter = ReturnType<typeof createRateLimiter>;
+  /** Whole seconds until the current window ends, at least 1: the Retry-After of a refusal. */
+  retryAfterSeconds(): number {
+    const start = this.#currentWindow();
+    return Math.max(1, Math.ceil((start + this.#windowMs - this.#now()) / 1000));
+  }
+
+  /** The bucket of this name in the current window, new if it was not seen in it. */
+  #bucket(name: string): Bucket {
+    let bucket = this.#buckets.get(name);
+    if (!bucket) {
+      bucket = { units: 0, spent: false, leasing: null };
+      this.#buckets.set(name, bucket);
+    }
+    return bucket;
+  }
+
+  /** The start of the current window; a new window starts with no buckets, and the past counts are purged. */
+  #currentWindow(): number {
+    const time = this.#now();
+    const start = time - (time % this.#windowMs);
+    if (start !== this.#windowStart) {
+      this.#windowStart = start;
+      this.#buckets = new Map();
+      // The window before stays: a process whose clock is a little behind may still be leasing from it.
+      void this.#purgeBefore(start - this.#windowMs);
+    }
+    return start;
+  }
+
+  /** Drops the counts of windows before `windowStart`. Nobody waits for it: a failure is only heard. */
+  async #purgeBefore(windowStart: number): Promise<void> {
+    try {
+      await this.#storage.purgeRateLimits(windowStart);
+    } catch (error) {
+      this.#onPurgeError(error);
+    }
+  }
+
+  /** Takes a lease of the bucket's limit from the database: its units, or the news that the limit is spent. */
+  async #lease(name: string, bucket: Bucket, start: number, limit: number): Promise<void> {
+    const asked = leaseSize(limit);
+    const taken = await this.#storage.takeFromRateLimit(name, start, asked);
+    const granted = Math.max(0, Math.min(asked, limit - (taken - asked)));
+    bucket.units += granted;
+    if (granted < asked) bucket.spent = true;
+  }
+}

@@ -1,5 +1,4 @@
 import type { Storage } from '#server/storage/storage.ts';
-import type { Eventually } from './eventually.ts';
 
 /**
  * Probes come from every load balancer every few seconds, and anyone may send them, so the write behind
@@ -8,32 +7,32 @@ import type { Eventually } from './eventually.ts';
 const PROBE_INTERVAL_MS = 1_000;
 
 /** Whether the database takes a write: the service can answer lookups only then. */
-export function createReadiness(storage: Pick<Storage, 'probeWrite'>, now: () => number = Date.now) {
-  let probedAt = Number.NEGATIVE_INFINITY;
-  let outcome: Eventually<boolean> = false;
-  const probe = (): Eventually<boolean> => {
+export class Readiness {
+  readonly #storage: Pick<Storage, 'probeWrite'>;
+  readonly #now: () => number;
+  #probedAt = Number.NEGATIVE_INFINITY;
+  #outcome: Promise<boolean> = Promise.resolve(false);
+
+  constructor(storage: Pick<Storage, 'probeWrite'>, now: () => number = Date.now) {
+    this.#storage = storage;
+    this.#now = now;
+  }
+
+  isReady(): Promise<boolean> {
+    const time = this.#now();
+    if (time - this.#probedAt >= PROBE_INTERVAL_MS) {
+      this.#probedAt = time;
+      this.#outcome = this.#probe(time);
+    }
+    return this.#outcome;
+  }
+
+  async #probe(time: number): Promise<boolean> {
     try {
-      const written = storage.probeWrite(now());
-      return written instanceof Promise
-        ? written.then(
-            () => true,
-            () => false,
-          )
-        : true;
+      await this.#storage.probeWrite(time);
+      return true;
     } catch {
       return false;
     }
-  };
-  return {
-    isReady(): Eventually<boolean> {
-      const time = now();
-      if (time - probedAt >= PROBE_INTERVAL_MS) {
-        probedAt = time;
-        outcome = probe();
-      }
-      return outcome;
-    },
-  };
+  }
 }
-
-export type Readiness = ReturnType<typeof createReadiness>;

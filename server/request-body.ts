@@ -15,44 +15,35 @@ export function declaresTooLargeBody(request: IncomingMessage): boolean {
 }
 
 /**
- * Reads the body and then calls `onBody` with it, or `onFailure` once: with BodyTooLarge as soon as the
- * body passes MAX_BODY_BYTES (reading stops there), or with the stream's error. Callbacks rather than a
- * promise, and no named closures (tsx names each one as it is made, with Object.defineProperty): the
- * promise and the naming were about 4 % of a cached lookup (CPU profile under autocannon).
+ * The body, once read; BodyTooLarge as soon as it passes MAX_BODY_BYTES (reading stops there), or the
+ * stream's error.
  */
-export function readBody(
-  request: IncomingMessage,
-  onBody: (body: Buffer) => void,
-  onFailure: (error: Error) => void,
-): void {
-  if (declaresTooLargeBody(request)) {
-    onFailure(new BodyTooLarge());
-    return;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let settled = false;
-  request.on('data', (chunk: Buffer) => {
-    if (settled) return;
-    size += chunk.length;
-    if (size <= MAX_BODY_BYTES) {
-      chunks.push(chunk);
-      return;
-    }
-    settled = true;
-    request.pause();
-    onFailure(new BodyTooLarge());
+export function readBody(request: IncomingMessage): Promise<Buffer> {
+  if (declaresTooLargeBody(request)) return Promise.reject(new BodyTooLarge());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      request.pause();
+      reject(new BodyTooLarge());
+    });
+    // A promise settles once: an end or an error after the refusal, or an error after the end, is not heard.
+    request.on('end', () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size)),
+    );
+    request.on('error', reject);
   });
-  request.on('end', () => {
-    if (settled) return;
-    settled = true;
-    onBody(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size));
-  });
-  request.on('error', (error) => {
-    if (settled) return;
-    settled = true;
-    onFailure(error);
-  });
+}
+
+/** What a lookup asks about: the domain, and whether to ask DNS even when its answer is cached. */
+export interface LookupRequest {
+  domain: string;
+  skipCache: boolean;
 }
 
 const requestSchema = z.strictObject({
@@ -66,7 +57,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * The lookup a body asks for, or null when it is not a JSON object holding `email` (an address or a
  * domain) and optionally a boolean `skip_cache`, and nothing else.
  */
-export function parseLookupRequest(body: Uint8Array): { domain: string; skipCache: boolean } | null {
+export function parseLookupRequest(body: Uint8Array): LookupRequest | null {
   let json: unknown;
   try {
     json = JSON.parse(utf8.decode(body));

@@ -1,4 +1,3 @@
-import type { Eventually } from './eventually.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 
 /** Requests per window; 0 switches a limit off. */
@@ -16,52 +15,60 @@ export interface RateLimitSettings {
 /** Which limit refused a request: the label of the refusals' metric. */
 export type LimitName = 'address' | 'key' | 'without-key' | 'unpaid';
 
+/** A bucket a request takes from: the limit it counts against, the bucket's name and its size. */
+type BucketTaken = readonly [LimitName, string, number];
+
 /**
  * The service's rate limits over one limiter: which buckets a request takes from, by what it showed. A
  * refused request has still taken its unit from each bucket before the one that refused it.
  */
-export function createRequestLimits(limiter: RateLimiter, settings: RateLimitSettings) {
-  /** Takes from each bucket in turn; the name of the first that refuses, or null. */
-  function takeAll(
-    buckets: readonly (readonly [LimitName, string, number])[],
-    index = 0,
-  ): Eventually<LimitName | null> {
-    for (let i = index; i < buckets.length; i++) {
-      const [limit, name, size] = buckets[i] as readonly [LimitName, string, number];
-      if (size <= 0) continue;
-      const taken = limiter.take(name, size);
-      if (taken instanceof Promise) return taken.then((ok) => (ok ? takeAll(buckets, i + 1) : limit));
-      if (!taken) return limit;
+export class RequestLimits {
+  readonly #limiter: RateLimiter;
+  readonly #settings: RateLimitSettings;
+
+  constructor(limiter: RateLimiter, settings: RateLimitSettings) {
+    this.#limiter = limiter;
+    this.#settings = settings;
+  }
+
+  /** A request with a working key: its address's and its key's share, and nothing if unpaid work is spent. */
+  async admitWithKey(address: string, accountId: number): Promise<LimitName | null> {
+    const { unpaidPerKey, perAddress, perKey } = this.#settings;
+    if (unpaidPerKey > 0 && this.#limiter.isSpent(`unpaid:${accountId}`)) return 'unpaid';
+    return this.#takeAll([
+      ['address', `address:${address}`, perAddress],
+      ['key', `key:${accountId}`, perKey],
+    ]);
+  }
+
+  admitWithoutKey(address: string): Promise<LimitName | null> {
+    return this.#takeAll([['without-key', `without-key:${address}`, this.#settings.withoutKey]]);
+  }
+
+  /**
+   * Whether requests without a working key from this address are refused for now: a key that is not on
+   * the list of working keys is then refused before the database is asked about it, so guessing keys costs
+   * no queries.
+   */
+  withoutKeySpent(address: string): boolean {
+    return this.#settings.withoutKey > 0 && this.#limiter.isSpent(`without-key:${address}`);
+  }
+
+  /** Counts an answer that cost the key nothing; once they reach the limit, its requests are refused. */
+  async countUnpaid(accountId: number): Promise<void> {
+    const { unpaidPerKey } = this.#settings;
+    if (unpaidPerKey > 0) await this.#limiter.take(`unpaid:${accountId}`, unpaidPerKey);
+  }
+
+  retryAfterSeconds(): number {
+    return this.#limiter.retryAfterSeconds();
+  }
+
+  /** Takes from each bucket in turn; the name of the first that refuses, or null. A size of 0 is no limit. */
+  async #takeAll(buckets: readonly BucketTaken[]): Promise<LimitName | null> {
+    for (const [limit, name, size] of buckets) {
+      if (size > 0 && !(await this.#limiter.take(name, size))) return limit;
     }
     return null;
   }
-
-  return {
-    /** A request with a working key: its address's and its key's share, and nothing if unpaid work is spent. */
-    admitWithKey(address: string, accountId: number): Eventually<LimitName | null> {
-      if (settings.unpaidPerKey > 0 && limiter.isSpent(`unpaid:${accountId}`)) return 'unpaid';
-      return takeAll([
-        ['address', `address:${address}`, settings.perAddress],
-        ['key', `key:${accountId}`, settings.perKey],
-      ]);
-    },
-    admitWithoutKey(address: string): Eventually<LimitName | null> {
-      return takeAll([['without-key', `without-key:${address}`, settings.withoutKey]]);
-    },
-    /**
-     * Whether requests without a working key from this address are refused for now: a key that is not on
-     * the list of working keys is then refused before the database is asked about it, so guessing keys costs
-     * no queries.
-     */
-    withoutKeySpent(address: string): boolean {
-      return settings.withoutKey > 0 && limiter.isSpent(`without-key:${address}`);
-    },
-    /** Counts an answer that cost the key nothing; once they reach the limit, its requests are refused. */
-    countUnpaid(accountId: number): Eventually<unknown> {
-      return settings.unpaidPerKey > 0 ? limiter.take(`unpaid:${accountId}`, settings.unpaidPerKey) : null;
-    },
-    retryAfterSeconds: () => limiter.retryAfterSeconds(),
-  };
 }
-
-export type RequestLimits = ReturnType<typeof createRequestLimits>;

@@ -3,19 +3,24 @@
  * cost about 8 % of a cached lookup under load (measured with autocannon). At most one turn's lines are
  * lost if the process is killed.
  */
-export function createRequestLog(write: (text: string) => void) {
-  let buffered: string[] = [];
-  const flush = () => {
-    if (buffered.length === 0) return;
-    const text = `${buffered.join('\n')}\n`;
-    buffered = [];
-    write(text);
-  };
-  return {
-    log(line: string): void {
-      if (buffered.length === 0) setImmediate(flush);
-      buffered.push(line);
-    },
-    flush,
-  };
+export class RequestLog {
+  readonly #write: (text: string) => void;
+  #buffered: string[] = [];
+
+  constructor(write: (text: string) => void) {
+    this.#write = write;
+  }
+
+  log(line: string): void {
+    if (this.#buffered.length === 0) setImmediate(() => this.flush());
+    this.#buffered.push(line);
+  }
+
+  /** Writes the lines collected so far. */
+  flush(): void {
+    if (this.#buffered.length === 0) return;
+    const text = `${this.#buffered.join('\n')}\n`;
+    this.#buffered = [];
+    this.#write(text);
+  }
 }

@@ -1,19 +1,24 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { API_PATH } from '#core/webmail-info.ts';
 import type { Accounts } from './accounts.ts';
 import { ANSWERS, type Answer, billingAnswer, foundAnswer } from './answers.ts';
 import { bearerKey } from './bearer-key.ts';
-import type { Eventually } from './eventually.ts';
-import { type Exchange, exchangeSteps, pathOf } from './exchange.ts';
+import { DnsFailure } from './dns.ts';
 import type { Lookup } from './lookup.ts';
 import type { Metrics } from './metrics.ts';
 import type { Readiness } from './readiness.ts';
-import { BodyTooLarge, declaresTooLargeBody, parseLookupRequest, readBody } from './request-body.ts';
+import {
+  BodyTooLarge,
+  declaresTooLargeBody,
+  type LookupRequest,
+  parseLookupRequest,
+  readBody,
+} from './request-body.ts';
 import type { LimitName, RequestLimits } from './request-limits.ts';
+import { Exchange, Responder } from './responder.ts';
 import type { DomainVerdict } from './verdict.ts';
 
 /**
- * How often Node looks for connections past their header or request timeout. Its default, 30 s, let a client
+ * How often Node looks for connections past their header or request timeout. Its default, 30 s, lets a client
  * sending a header line a second hold a connection for 23 s against a 5 s header timeout; each check walks
  * the open connections, which MAX_CONNECTIONS keeps few.
  */
@@ -41,184 +46,142 @@ export interface ConnectionSettings {
   maxConnections: number;
 }
 
-function carriesBody(request: IncomingMessage): boolean {
-  const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
-}
+/** The request handler of the Webmail Info API (spec §4) and of the operations endpoints. */
+export class RequestHandler {
+  readonly #deps: ServiceDeps;
+  readonly #responder: Responder;
+  readonly #billing: Answer;
 
-const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+  constructor(deps: ServiceDeps) {
+    this.#deps = deps;
+    this.#responder = new Responder(deps);
+    this.#billing = billingAnswer(deps.dashboardUrl);
+  }
 
-/**
- * The request handler of the Webmail Info API (spec §4) and of the operations endpoints. A request goes
- * through steps; each returns the answer it settles on, or undefined when the answer comes later (after the
- * body, the database, DNS or the charge's commit). Callbacks, not an async function: on a cached lookup,
- * which waits only for its body and its charge, promises and their hops were about 5 % of the time (CPU
- * profile under autocannon).
- */
-const noop = () => {};
+  /** Answers a request; whatever fails on the way is a 500, and the process stays up. */
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const exchange = new Exchange(request, response);
+    try {
+      this.#responder.send(exchange, await this.#answer(exchange));
+    } catch (error) {
+      if (error instanceof DnsFailure) {
+        this.#deps.metrics.dnsFailure();
+        // The lookup's DNS failed: the answer cost its key nothing.
+        if (exchange.account !== null) void this.#countUnpaid(exchange.account);
+      }
+      this.#responder.fail(exchange, error);
+    }
+  }
 
-export function createHandler(deps: ServiceDeps) {
-  const billing = billingAnswer(deps.dashboardUrl);
-  const { limits, metrics } = deps;
-  const { fail, step, then } = exchangeSteps({
-    ...deps,
-    onDnsFailure: (exchange) => {
-      if (exchange.account !== null) void countUnpaid(exchange.account);
-    },
-  });
+  #answer(exchange: Exchange): Promise<Answer> {
+    if (exchange.endpoint === 'lookup') return this.#receiveLookup(exchange);
+    if (exchange.endpoint === 'operations') return this.#receiveOperation(exchange);
+    return this.#refuseWithoutKey(exchange, ANSWERS.noRoute, this.#deps.clientAddress(exchange.request));
+  }
 
-  function rateLimited(exchange: Exchange, limit: LimitName): Answer {
-    metrics.rateLimited(limit);
-    exchange.response.setHeader('Retry-After', String(limits.retryAfterSeconds()));
-    return ANSWERS.rateLimited;
+  /** A lookup: served when its key works and no limit refuses it, refused as without a key if not. */
+  async #receiveLookup(exchange: Exchange): Promise<Answer> {
+    const { request, response } = exchange;
+    const { accounts, limits } = this.#deps;
+    const address = this.#deps.clientAddress(request);
+    if (request.method !== 'POST') {
+      response.setHeader('Allow', 'POST');
+      return this.#refuseWithoutKey(exchange, ANSWERS.methodNotAllowed, address);
+    }
+    const key = bearerKey(request.headers.authorization);
+    if (key === null) return this.#refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
+    // Once the address has used up its requests without a working key, a key is asked of the database only
+    // if the list of working keys has it: so guessing keys costs no queries, and a working key still gets in.
+    if (!accounts.knows(key) && limits.withoutKeySpent(address) && !(await accounts.isListed(key)))
+      return this.#rateLimited(exchange, 'without-key');
+    const account = await accounts.accountForKey(key);
+    if (account === null) return this.#refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
+    const refusedBy = await limits.admitWithKey(address, account);
+    if (refusedBy) return this.#rateLimited(exchange, refusedBy);
+    exchange.account = account;
+    return this.#lookUp(exchange, account);
+  }
+
+  /** Reads what the lookup asks for and answers it: from the cache, or from DNS if the account can pay. */
+  async #lookUp(exchange: Exchange, account: number): Promise<Answer> {
+    const asked = await this.#readLookupRequest(exchange);
+    if (!asked) return ANSWERS.badRequest;
+    const { domain } = asked;
+    exchange.domain = domain;
+    const hit = asked.skipCache ? null : await this.#deps.lookup.cached(domain);
+    exchange.cache = hit ? 'hit' : 'miss';
+    // A cached answer needs no lookup work, so for a found one the atomic charge is the only balance check.
+    if (hit?.kind !== 'found' && !(await this.#deps.accounts.canPay(account))) return this.#billing;
+    return this.#answerVerdict(account, hit ?? (await this.#deps.lookup.resolve(domain)));
   }
 
   /**
-   * Counts an answer that cost its key nothing. A failure to count is not the answer's business, so it never
-   * fails one.
+   * The lookup the body asks for, or null for a body that is not one. A body too large is refused without
+   * reading the rest, and its connection is closed after the answer.
    */
-  function countUnpaid(account: number): Eventually<void> {
-    const counted = limits.countUnpaid(account);
-    return counted instanceof Promise ? counted.then(noop, noop) : undefined;
+  async #readLookupRequest(exchange: Exchange): Promise<LookupRequest | null> {
+    let body: Buffer;
+    try {
+      body = await readBody(exchange.request);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return null;
+      throw error;
+    }
+    exchange.closeAfter = false;
+    return parseLookupRequest(body);
   }
 
-  /** A request without a working key: refused, with a 401 (or the answer given) until the address's limit. */
-  function refuseWithoutKey(exchange: Exchange, answer: Answer, address: string): Answer | undefined {
-    return then(exchange, limits.admitWithoutKey(address), (refusedBy) =>
-      refusedBy ? rateLimited(exchange, refusedBy) : answer,
-    );
-  }
-
-  /** A lookup's result: a found one is answered once its charge is committed. */
-  function answerResult(exchange: Exchange, account: number, result: DomainVerdict): Answer | undefined {
-    if (result.kind !== 'found') {
+  /** The answer for what the lookup found: a found one is answered once its charge is committed. */
+  async #answerVerdict(account: number, verdict: DomainVerdict): Promise<Answer> {
+    if (verdict.kind !== 'found') {
       // Counted before the answer goes out: a client that waits for each answer before asking again (on
       // PostgreSQL, where the count is a round trip) could otherwise pass the limit by the counts on the wire.
-      const unpaid = result.kind === 'no-mx' ? ANSWERS.noMx : ANSWERS.unrecognised;
-      return then(exchange, countUnpaid(account), () => unpaid);
+      await this.#countUnpaid(account);
+      return verdict.kind === 'no-mx' ? ANSWERS.noMx : ANSWERS.unrecognised;
     }
-    const found = foundAnswer(result.info);
     // Charged only now, atomically: concurrent requests that all passed canPay cannot overdraw.
-    deps.accounts.charge(
-      account,
-      (charged) =>
-        step(exchange, () => {
-          if (!charged) return billing;
-          metrics.creditSpent();
-          return found;
-        }),
-      (error) => fail(exchange, error),
-    );
-    return undefined;
+    if (!(await this.#deps.accounts.charge(account))) return this.#billing;
+    this.#deps.metrics.creditSpent();
+    return foundAnswer(verdict.info);
   }
 
-  function lookUp(exchange: Exchange, account: number, body: Buffer): Answer | undefined {
-    const parsed = parseLookupRequest(body);
-    if (!parsed) return ANSWERS.badRequest;
-    exchange.domain = parsed.domain;
-
-    const { domain } = parsed;
-    return then(exchange, parsed.skipCache ? null : deps.lookup.cached(domain), (hit) => {
-      exchange.cache = hit ? 'hit' : 'miss';
-      // A cached answer needs no lookup work, so for it the atomic charge is the only balance check.
-      if (hit?.kind === 'found') return answerResult(exchange, account, hit);
-      return then(exchange, deps.accounts.canPay(account), (canPay) => {
-        if (!canPay) return billing;
-        if (hit) return answerResult(exchange, account, hit);
-        deps.lookup.resolve(domain).then(
-          (result) => step(exchange, () => answerResult(exchange, account, result)),
-          (error: unknown) => fail(exchange, error),
-        );
-        return undefined;
-      });
-    });
-  }
-
-  function readLookup(exchange: Exchange, account: number): void {
-    exchange.account = account;
-    readBody(
-      exchange.request,
-      (body) => {
-        exchange.closeAfter = false;
-        step(exchange, () => lookUp(exchange, account, body));
-      },
-      (error) => {
-        if (!(error instanceof BodyTooLarge)) return fail(exchange, error);
-        // Refused without reading the rest: the connection is closed after the answer.
-        step(exchange, () => ANSWERS.badRequest);
-      },
-    );
-  }
-
-  /** A request with a key: served when the key works and no limit refuses it, refused as without one if not. */
-  function checkKey(exchange: Exchange, key: string, address: string): Answer | undefined {
-    return then(exchange, deps.accounts.accountForKey(key), (account) => {
-      if (account === null) return refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
-      return then(exchange, limits.admitWithKey(address, account), (refusedBy) => {
-        if (refusedBy) return rateLimited(exchange, refusedBy);
-        readLookup(exchange, account);
-        return undefined;
-      });
-    });
-  }
-
-  function receiveLookup(exchange: Exchange): Answer | undefined {
-    const { request, response } = exchange;
-    const address = deps.clientAddress(request);
-    if (request.method !== 'POST') {
-      response.setHeader('Allow', 'POST');
-      return refuseWithoutKey(exchange, ANSWERS.methodNotAllowed, address);
+  /** Counts an answer that cost its key nothing. A failure to count is not the answer's business. */
+  async #countUnpaid(account: number): Promise<void> {
+    try {
+      await this.#deps.limits.countUnpaid(account);
+    } catch {
+      // The answer goes out all the same; the limit counts what it could.
     }
-    const key = bearerKey(request.headers.authorization);
-    if (key === null) return refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
-    if (deps.accounts.knows(key) || !limits.withoutKeySpent(address)) return checkKey(exchange, key, address);
-    // The address has used up its requests without a working key: a key is asked of the database only if
-    // the list of working keys has it, so guessing keys costs no queries, and a working key still gets in.
-    return then(exchange, deps.accounts.isListed(key), (listed) =>
-      listed ? checkKey(exchange, key, address) : rateLimited(exchange, 'without-key'),
-    );
+  }
+
+  /** A request without a working key: refused with `answer` (a 401, or the answer given) until the address's limit. */
+  async #refuseWithoutKey(exchange: Exchange, answer: Answer, address: string): Promise<Answer> {
+    const refusedBy = await this.#deps.limits.admitWithoutKey(address);
+    return refusedBy ? this.#rateLimited(exchange, refusedBy) : answer;
+  }
+
+  #rateLimited(exchange: Exchange, limit: LimitName): Answer {
+    this.#deps.metrics.rateLimited(limit);
+    exchange.response.setHeader('Retry-After', String(this.#deps.limits.retryAfterSeconds()));
+    return ANSWERS.rateLimited;
   }
 
   /** /healthz, /readyz and /metrics: for load balancers and monitoring, with no key and no rate limit. */
-  function receiveOperation(exchange: Exchange, path: string): Answer | undefined {
-    const { request, response } = exchange;
+  async #receiveOperation(exchange: Exchange): Promise<Answer> {
+    const { request, response, path } = exchange;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.setHeader('Allow', 'GET, HEAD');
       return ANSWERS.operationMethodNotAllowed;
     }
     if (path === '/healthz') return ANSWERS.alive;
     if (path === '/readyz') {
-      if (deps.draining()) return ANSWERS.shuttingDown;
-      return then(exchange, deps.readiness.isReady(), (ready) => (ready ? ANSWERS.ready : ANSWERS.notReady));
+      if (this.#deps.draining()) return ANSWERS.shuttingDown;
+      return (await this.#deps.readiness.isReady()) ? ANSWERS.ready : ANSWERS.notReady;
     }
-    return then(exchange, metrics.render(), (text) => ({
-      status: 200,
-      body: text,
-      length: Buffer.byteLength(text),
-      contentType: metrics.contentType,
-    }));
+    const { metrics } = this.#deps;
+    const text = await metrics.render();
+    return { status: 200, body: text, length: Buffer.byteLength(text), contentType: metrics.contentType };
   }
-
-  return function handle(request: IncomingMessage, response: ServerResponse): void {
-    const path = pathOf(request.url);
-    const operation = OPERATIONS_PATHS.has(path);
-    const exchange: Exchange = {
-      request,
-      response,
-      started: performance.now(),
-      endpoint: path === API_PATH ? 'lookup' : operation ? 'operations' : 'other',
-      // A probe without a body keeps its connection: load balancers reuse theirs.
-      closeAfter: !operation || carriesBody(request),
-      account: null,
-      domain: null,
-      cache: null,
-    };
-    step(exchange, () => {
-      if (exchange.endpoint === 'lookup') return receiveLookup(exchange);
-      if (operation) return receiveOperation(exchange, path);
-      return refuseWithoutKey(exchange, ANSWERS.noRoute, deps.clientAddress(request));
-    });
-  };
 }
 
 /** Writes an answer straight to a socket that has no request Node could answer through. */
@@ -234,13 +197,14 @@ function sendOnSocket(
 
 /** The HTTP server: every response is the JSON envelope, every fault a 500, and the process stays up. */
 export function createService(deps: ServiceDeps, connections: ConnectionSettings): Server {
+  const handler = new RequestHandler(deps);
   const server = createServer(
     {
       headersTimeout: connections.headersTimeoutMs,
       requestTimeout: connections.requestTimeoutMs,
       connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
     },
-    createHandler(deps),
+    (request, response) => void handler.handle(request, response),
   );
   if (connections.maxConnections > 0) server.maxConnections = connections.maxConnections;
   // With `Expect: 100-continue`, an oversized body is refused (by the handler) before the client sends it.

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { canPaySql, paidSql } from '#server/billing-rule.ts';
 import { migratePostgres } from './postgres-migrations.ts';
 import { NOT_FOUND_TRIM_SQL, RATE_LIMIT_TAKE_SQL, WRITE_PROBE_SQL } from './shared-sql.ts';
-import type { AccountSummary, CachedRow, Storage } from './storage.ts';
+import type { AccountSummary, CachedRow, KeySelection, NewAccount, Storage, TopUp } from './storage.ts';
 
 /** Connections per service process: N processes hold up to N times this of PostgreSQL's max_connections (100 by default). */
 const POOL_CONNECTIONS = 10;
@@ -91,8 +91,8 @@ export async function connectPostgres(url: string): Promise<pg.Pool> {
 /**
  * Charges a batch in one statement, so one round trip: the accounts are locked in id order (two processes'
  * batches over the same accounts wait for each other, never deadlock), and a locked balance is the latest
- * committed one, which no one else writes until the statement commits. Once this was BEGIN, SELECT … FOR
- * UPDATE, UPDATE and COMMIT: four round trips, and PostgreSQL's cached lookups ran at half SQLite's rate.
+ * committed one, which no one else writes until the statement commits. BEGIN, SELECT … FOR UPDATE, UPDATE and
+ * COMMIT would be four round trips, at which PostgreSQL's cached lookups ran at half SQLite's rate.
  */
 const CHARGE_SQL = (() => {
   const { fromAllowance, fromCredits } = paidSql('answers', '$3');
@@ -113,143 +113,7 @@ const CHARGE_SQL = (() => {
 /** The shared backend: every process behind the load balancer talks to one PostgreSQL database. */
 export async function openPostgresStorage(url: string): Promise<Storage> {
   const pool = await connectPostgres(url);
-  const description = `database ${describePostgresUrl(url)}`;
-  /**
-   * Statements run on every request are named: each connection parses and plans them once, not on every
-   * call (PostgreSQL's CPU per cached lookup).
-   */
-  const rows = async <T>(name: string | undefined, text: string, values: unknown[]): Promise<T[]> =>
-    (await pool.query<T & pg.QueryResultRow>(name ? { name, text, values } : { text, values })).rows;
-  const first = async <T>(name: string | undefined, text: string, values: unknown[]): Promise<T | null> =>
-    (await rows<T>(name, text, values))[0] ?? null;
-
-  const storage: Storage = {
-    description,
-    async accountIdForKeyHash(keyHash) {
-      const row = await first<{ id: number }>(
-        'account-for-key',
-        'SELECT account_id AS id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-        [keyHash],
-      );
-      return row?.id ?? null;
-    },
-    async liveKeyHashPrefixes(length) {
-      const live = await rows<{ prefix: string }>(
-        undefined,
-        'SELECT substr(key_hash, 1, $1) AS prefix FROM api_keys WHERE revoked_at IS NULL',
-        [length],
-      );
-      return live.map((row) => row.prefix);
-    },
-    async canPay(accountId, time) {
-      const row = await first<{ ok: boolean }>(
-        'can-pay',
-        `SELECT ${canPaySql('$1')} AS ok FROM accounts WHERE id = $2`,
-        [time, accountId],
-      );
-      return row?.ok === true;
-    },
-    async charge(asked, time) {
-      const paid = await rows<{ id: number; paid: number }>('charge', CHARGE_SQL, [
-        [...asked.keys()],
-        [...asked.values()],
-        time,
-      ]);
-      return new Map(paid.map((row) => [row.id, row.paid]));
-    },
-    async createAccount(account) {
-      await inTransaction(pool, async (client) => {
-        const { rows } = await client.query<{ id: number }>(
-          `INSERT INTO accounts (credits, subscription_expires_at, subscription_allowance, created_at)
-           VALUES ($1, $2, $3, $4) RETURNING id`,
-          [account.credits, account.subscriptionExpiresAt, account.subscriptionAllowance, account.createdAt],
-        );
-        await client.query(
-          'INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES ($1, $2, $3, $4)',
-          [account.keyHash, account.keyPrefix, rows[0]?.id, account.createdAt],
-        );
-      });
-    },
-    topUp(keyHash, grant, time) {
-      return inTransaction(pool, async (client) => {
-        const { rows } = await client.query<{ id: number }>(
-          'SELECT account_id AS id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL',
-          [keyHash],
-        );
-        const accountId = rows[0]?.id;
-        if (accountId === undefined) return false;
-        if (grant.credits) {
-          await client.query('UPDATE accounts SET credits = credits + $1 WHERE id = $2', [
-            grant.credits,
-            accountId,
-          ]);
-        }
-        const { subscription } = grant;
-        if (subscription) {
-          await client.query(
-            `UPDATE accounts SET subscription_expires_at = greatest(coalesce(subscription_expires_at, 0), $1) + $2,
-               subscription_allowance = subscription_allowance + $3 WHERE id = $4`,
-            [time, subscription.durationMs, subscription.allowance, accountId],
-          );
-        }
-        return true;
-      });
-    },
-    async revokeKeys(selection, time) {
-      const [column, value] =
-        'keyHash' in selection ? ['key_hash', selection.keyHash] : ['account_id', selection.accountId];
-      const { rowCount } = await pool.query(
-        `UPDATE api_keys SET revoked_at = $1 WHERE ${column} = $2 AND revoked_at IS NULL`,
-        [time, value],
-      );
-      return rowCount ?? 0;
-    },
-    listAccounts: () =>
-      rows<AccountSummary>(
-        undefined,
-        `SELECT a.id, k.key_prefix AS "keyPrefix", a.credits, a.subscription_expires_at AS "subscriptionExpiresAt",
-           a.subscription_allowance AS "subscriptionAllowance", a.lookups, k.revoked_at AS "revokedAt"
-         FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id, k.created_at`,
-        [],
-      ),
-    readCache: (domain, time) =>
-      first<CachedRow>(
-        'read-cache',
-        'SELECT body, expires_at AS "expiresAt" FROM lookup_cache WHERE domain = $1 AND expires_at > $2',
-        [domain, time],
-      ),
-    async writeCache(domain, status, row) {
-      await pool.query({
-        name: 'write-cache',
-        text: `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (domain) DO UPDATE SET status = excluded.status, body = excluded.body, expires_at = excluded.expires_at`,
-        values: [domain, status, row.body, row.expiresAt],
-      });
-    },
-    async purgeCache(time) {
-      const { rowCount } = await pool.query('DELETE FROM lookup_cache WHERE expires_at <= $1', [time]);
-      return rowCount ?? 0;
-    },
-    async trimNotFoundCache(keep) {
-      const { rowCount } = await pool.query(NOT_FOUND_TRIM_SQL, [keep]);
-      return rowCount ?? 0;
-    },
-    async takeFromRateLimit(bucket, windowStart, count) {
-      const row = await first<{ taken: number }>('take-from-rate-limit', RATE_LIMIT_TAKE_SQL, [
-        windowStart,
-        bucket,
-        count,
-      ]);
-      return row?.taken ?? count;
-    },
-    async purgeRateLimits(windowStart) {
-      await pool.query('DELETE FROM rate_limit_counts WHERE window_start < $1', [windowStart]);
-    },
-    async probeWrite(time) {
-      await pool.query(WRITE_PROBE_SQL, [time]);
-    },
-    close: () => pool.end(),
-  };
+  const storage = new PostgresStorage(pool, `database ${describePostgresUrl(url)}`);
   try {
     await storage.probeWrite(Date.now());
   } catch (error) {
@@ -259,4 +123,170 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
     );
   }
   return storage;
+}
+
+/** The statement that finds the account of a key that is not revoked. */
+const ACCOUNT_FOR_KEY_SQL =
+  'SELECT account_id AS id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL';
+
+/** The shared backend over a pool of connections to its database. */
+export class PostgresStorage implements Storage {
+  readonly description: string;
+  readonly #pool: pg.Pool;
+
+  constructor(pool: pg.Pool, description: string) {
+    this.#pool = pool;
+    this.description = description;
+  }
+
+  /**
+   * The rows a statement returns. Statements run on every request are named: each connection parses and
+   * plans them once, not on every call (PostgreSQL's CPU per cached lookup).
+   */
+  async #rows<T>(name: string | undefined, text: string, values: unknown[]): Promise<T[]> {
+    const query = name ? { name, text, values } : { text, values };
+    return (await this.#pool.query<T & pg.QueryResultRow>(query)).rows;
+  }
+
+  async #first<T>(name: string | undefined, text: string, values: unknown[]): Promise<T | null> {
+    return (await this.#rows<T>(name, text, values))[0] ?? null;
+  }
+
+  /** How many rows a statement changed. */
+  async #changed(text: string, values: unknown[]): Promise<number> {
+    return (await this.#pool.query(text, values)).rowCount ?? 0;
+  }
+
+  async accountIdForKeyHash(keyHash: string): Promise<number | null> {
+    return (await this.#first<{ id: number }>('account-for-key', ACCOUNT_FOR_KEY_SQL, [keyHash]))?.id ?? null;
+  }
+
+  async liveKeyHashPrefixes(length: number): Promise<string[]> {
+    const live = await this.#rows<{ prefix: string }>(
+      undefined,
+      'SELECT substr(key_hash, 1, $1) AS prefix FROM api_keys WHERE revoked_at IS NULL',
+      [length],
+    );
+    return live.map((row) => row.prefix);
+  }
+
+  async canPay(accountId: number, time: number): Promise<boolean> {
+    const row = await this.#first<{ ok: boolean }>(
+      'can-pay',
+      `SELECT ${canPaySql('$1')} AS ok FROM accounts WHERE id = $2`,
+      [time, accountId],
+    );
+    return row?.ok === true;
+  }
+
+  async charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, number>> {
+    const paid = await this.#rows<{ id: number; paid: number }>('charge', CHARGE_SQL, [
+      [...asked.keys()],
+      [...asked.values()],
+      time,
+    ]);
+    return new Map(paid.map((row) => [row.id, row.paid]));
+  }
+
+  async createAccount(account: NewAccount): Promise<void> {
+    await inTransaction(this.#pool, async (client) => {
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO accounts (credits, subscription_expires_at, subscription_allowance, created_at)
+         VALUES ($1, $2, $3, $4) RETURNING id`,
+        [account.credits, account.subscriptionExpiresAt, account.subscriptionAllowance, account.createdAt],
+      );
+      await client.query(
+        'INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES ($1, $2, $3, $4)',
+        [account.keyHash, account.keyPrefix, rows[0]?.id, account.createdAt],
+      );
+    });
+  }
+
+  topUp(keyHash: string, grant: TopUp, time: number): Promise<boolean> {
+    return inTransaction(this.#pool, async (client) => {
+      const { rows } = await client.query<{ id: number }>(ACCOUNT_FOR_KEY_SQL, [keyHash]);
+      const accountId = rows[0]?.id;
+      if (accountId === undefined) return false;
+      if (grant.credits) {
+        await client.query('UPDATE accounts SET credits = credits + $1 WHERE id = $2', [
+          grant.credits,
+          accountId,
+        ]);
+      }
+      const { subscription } = grant;
+      if (subscription) {
+        await client.query(
+          `UPDATE accounts SET subscription_expires_at = greatest(coalesce(subscription_expires_at, 0), $1) + $2,
+             subscription_allowance = subscription_allowance + $3 WHERE id = $4`,
+          [time, subscription.durationMs, subscription.allowance, accountId],
+        );
+      }
+      return true;
+    });
+  }
+
+  revokeKeys(selection: KeySelection, time: number): Promise<number> {
+    const [column, value] =
+      'keyHash' in selection ? ['key_hash', selection.keyHash] : ['account_id', selection.accountId];
+    return this.#changed(`UPDATE api_keys SET revoked_at = $1 WHERE ${column} = $2 AND revoked_at IS NULL`, [
+      time,
+      value,
+    ]);
+  }
+
+  listAccounts(): Promise<AccountSummary[]> {
+    return this.#rows<AccountSummary>(
+      undefined,
+      `SELECT a.id, k.key_prefix AS "keyPrefix", a.credits, a.subscription_expires_at AS "subscriptionExpiresAt",
+         a.subscription_allowance AS "subscriptionAllowance", a.lookups, k.revoked_at AS "revokedAt"
+       FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id, k.created_at`,
+      [],
+    );
+  }
+
+  readCache(domain: string, time: number): Promise<CachedRow | null> {
+    return this.#first<CachedRow>(
+      'read-cache',
+      'SELECT body, expires_at AS "expiresAt" FROM lookup_cache WHERE domain = $1 AND expires_at > $2',
+      [domain, time],
+    );
+  }
+
+  async writeCache(domain: string, status: number, row: CachedRow): Promise<void> {
+    await this.#rows(
+      'write-cache',
+      `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (domain) DO UPDATE SET status = excluded.status, body = excluded.body, expires_at = excluded.expires_at`,
+      [domain, status, row.body, row.expiresAt],
+    );
+  }
+
+  purgeCache(time: number): Promise<number> {
+    return this.#changed('DELETE FROM lookup_cache WHERE expires_at <= $1', [time]);
+  }
+
+  trimNotFoundCache(keep: number): Promise<number> {
+    return this.#changed(NOT_FOUND_TRIM_SQL, [keep]);
+  }
+
+  async takeFromRateLimit(bucket: string, windowStart: number, count: number): Promise<number> {
+    const row = await this.#first<{ taken: number }>('take-from-rate-limit', RATE_LIMIT_TAKE_SQL, [
+      windowStart,
+      bucket,
+      count,
+    ]);
+    return row?.taken ?? count;
+  }
+
+  async purgeRateLimits(windowStart: number): Promise<void> {
+    await this.#changed('DELETE FROM rate_limit_counts WHERE window_start < $1', [windowStart]);
+  }
+
+  async probeWrite(time: number): Promise<void> {
+    await this.#changed(WRITE_PROBE_SQL, [time]);
+  }
+
+  close(): Promise<void> {
+    return this.#pool.end();
+  }
 }

@@ -1,5 +1,3 @@
-import type { Eventually } from '#server/eventually.ts';
-
 /** What an account can pay with. Times are milliseconds since the epoch, as everywhere in storage. */
 export interface Balance {
   credits: number;
@@ -40,47 +38,46 @@ export type KeySelection = { keyHash: string } | { accountId: number };
 /**
  * Where accounts, keys, credits and the lookup cache live: one small interface, one file per backend
  * (`sqlite.ts`, the embedded default; `postgres.ts`, shared by several service processes), each with its own
- * migrations beside it. The HTTP layer never learns which one it talks to. Every method's value is
- * `Eventually`: SQLite has it at once, PostgreSQL later.
+ * migrations beside it. The HTTP layer never learns which one it talks to.
  */
 export interface Storage {
   /** Where the data is, for the start-up line; never a password. */
   readonly description: string;
   /** The account of a key that exists and is not revoked; null otherwise. */
-  accountIdForKeyHash(keyHash: string): Eventually<number | null>;
+  accountIdForKeyHash(keyHash: string): Promise<number | null>;
   /** The first `length` characters of the hash of every key that is not revoked, in one query. */
-  liveKeyHashPrefixes(length: number): Eventually<string[]>;
+  liveKeyHashPrefixes(length: number): Promise<string[]>;
   /** Whether the account could pay for one answer at `time`. */
-  canPay(accountId: number, time: number): Eventually<boolean>;
+  canPay(accountId: number, time: number): Promise<boolean>;
   /**
    * Charges each account up to the number of answers asked of it, by the billing rule (`paidSql`), holding
    * the accounts from the read of their balances to the write, so that charges from every process sharing
    * the database add up exactly. Returns how many answers each account paid for (accounts that paid for
    * none may be missing).
    */
-  charge(asked: ReadonlyMap<number, number>, time: number): Eventually<Map<number, number>>;
-  createAccount(account: NewAccount): Eventually<void>;
+  charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, number>>;
+  createAccount(account: NewAccount): Promise<void>;
   /** False when no account has this key. */
-  topUp(keyHash: string, grant: TopUp, time: number): Eventually<boolean>;
+  topUp(keyHash: string, grant: TopUp, time: number): Promise<boolean>;
   /** Marks the selected keys revoked at `time`; returns how many were not revoked already. */
-  revokeKeys(selection: KeySelection, time: number): Eventually<number>;
-  listAccounts(): Eventually<AccountSummary[]>;
+  revokeKeys(selection: KeySelection, time: number): Promise<number>;
+  listAccounts(): Promise<AccountSummary[]>;
   /** The cached answer for a domain, unless it expired by `time`. */
-  readCache(domain: string, time: number): Eventually<CachedRow | null>;
-  writeCache(domain: string, status: number, row: CachedRow): Eventually<void>;
+  readCache(domain: string, time: number): Promise<CachedRow | null>;
+  writeCache(domain: string, status: number, row: CachedRow): Promise<void>;
   /** Drops entries expired by `time`; returns how many. */
-  purgeCache(time: number): Eventually<number>;
+  purgeCache(time: number): Promise<number>;
   /** Drops the oldest 404 answers beyond the newest `keep`; returns how many. */
-  trimNotFoundCache(keep: number): Eventually<number>;
+  trimNotFoundCache(keep: number): Promise<number>;
   /**
    * Adds `count` to what `bucket` has taken in the rate-limit window starting at `windowStart`, atomically
    * across processes, and returns the total taken after the addition (which may pass the limit: the caller
    * grants only what was left below it).
    */
-  takeFromRateLimit(bucket: string, windowStart: number, count: number): Eventually<number>;
+  takeFromRateLimit(bucket: string, windowStart: number, count: number): Promise<number>;
   /** Drops the rate-limit counts of windows that started before `windowStart`. */
-  purgeRateLimits(windowStart: number): Eventually<void>;
+  purgeRateLimits(windowStart: number): Promise<void>;
   /** Writes one row: fails when the database cannot be written (read-only, full, gone). */
-  probeWrite(time: number): Eventually<void>;
-  close(): Eventually<void>;
+  probeWrite(time: number): Promise<void>;
+  close(): Promise<void>;
 }
