@@ -3,6 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { getWebmailInfo } from '#core/api/client.ts';
 import { DISPOSABLE_LIST_FILE } from '#core/catalog/domain-list-file.ts';
 import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser-differences.ts';
+import { fetchMessages } from '#extension/i18n.ts';
 import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
 import { createAnswerCache } from '#worker/answer-cache.ts';
 import { keepBulkRunAwake, listenForBulkAlarm } from '#worker/bulk-alarm.ts';
@@ -13,19 +14,32 @@ import { bulkHandlers } from '#worker/handlers/bulk.ts';
 import { lookupHandlers } from '#worker/handlers/lookups.ts';
 import { settingsHandlers } from '#worker/handlers/settings.ts';
 import { tabListHandlers } from '#worker/handlers/tab-lists.ts';
+import { wordsHandlers } from '#worker/handlers/words.ts';
 import { createHoverBudgets } from '#worker/hover-budget.ts';
 import { listenForInstall } from '#worker/install.ts';
 import { createLookupService } from '#worker/lookup-service.ts';
-import { listenForLookupWindows } from '#worker/lookup-window.ts';
+import { listenForLookupWindows, retitleLookupMenu } from '#worker/lookup-window.ts';
 import { createOfflineCatalog } from '#worker/offline-catalog.ts';
 import { routeRequests } from '#worker/router.ts';
 import { createTabAddresses } from '#worker/tab-addresses.ts';
 import { createTabBudgets } from '#worker/tab-budget.ts';
+import { touchesLanguage, WorkerWords, withWords } from '#worker/words.ts';
 
 /** The service worker (Firefox: the background page): wiring only; what it does lives in lib/worker/. */
 export default defineBackground(() => {
   // Storage holds the API key: only the extension's own pages and this worker may read it.
   keepStorageFromContentScripts(browser);
+
+  // chrome.i18n speaks only the browser's language: the worker reads the chosen locale's messages itself.
+  const words = new WorkerWords({
+    choice: async () => (await loadSettings()).language,
+    browserLanguage: () => browser.i18n.getUILanguage(),
+    fetchMessages,
+  });
+  let wordsReady = words.apply().then(retitleLookupMenu);
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (touchesLanguage(changes, area)) wordsReady = words.apply().then(retitleLookupMenu);
+  });
 
   const cache = createAnswerCache(browser.storage.local);
   const service = createLookupService({
@@ -61,7 +75,7 @@ export default defineBackground(() => {
 
   browser.runtime.onMessage.addListener(
     routeRequests(
-      {
+      withWords(() => wordsReady, {
         ...lookupHandlers(service, hoverBudgets),
         ...tabListHandlers({
           tabAddresses,
@@ -69,10 +83,14 @@ export default defineBackground(() => {
           budgets,
           setBadge: async (tabId, text) => toolbarButton(browser).setBadgeText({ tabId, text }),
         }),
-        ...settingsHandlers(() => browser.runtime.openOptionsPage()),
+        ...settingsHandlers(
+          () => browser.runtime.openOptionsPage(),
+          () => words.locale(),
+        ),
         ...answerCacheHandlers(cache),
         ...bulkHandlers(service, bulk),
-      },
+        ...wordsHandlers(words),
+      }),
       { id: browser.runtime.id, origin: browser.runtime.getURL('/') },
     ) as (message: unknown, sender: Browser.runtime.MessageSender) => Promise<unknown> | undefined,
   );

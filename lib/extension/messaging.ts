@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import type { ManagedField } from '#settings/managed.ts';
 import type { Settings } from '#settings/schema.ts';
 import type { Request, RequestType } from '#worker/request-schema.ts';
-import { t } from './i18n.ts';
+import { type Messages, t } from './i18n.ts';
+import type { Locale } from './locales.ts';
 import type { LookupResult } from './lookup-result.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface ContentSettings {
   gmailIntegration: boolean;
   outlookIntegration: boolean;
   sendingAddresses: string[];
+  /** The language in force: the card asks for its words when it is not the one it speaks. */
+  locale: Locale;
 }
 
 export interface TabSummary {
@@ -53,6 +56,8 @@ export interface Responses {
   'test-key': { ok: boolean; text: string };
   'open-options': { opened: boolean };
   'content-settings': ContentSettings;
+  /** The locale in force, with its messages unless the asker speaks it already. */
+  words: { locale: Locale; messages: Messages | null };
   'managed-settings': { fields: ManagedField[]; settings: Partial<Settings> };
   /** How many answers the cache keeps, and whether storage took its last write. */
   'cache-stats': { entries: number; saved: boolean };
