@@ -4,6 +4,7 @@ import { getWebmailInfo } from '#core/api/client.ts';
 import { DISPOSABLE_LIST_FILE } from '#core/catalog/domain-list-file.ts';
 import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser-differences.ts';
 import { fetchMessages } from '#extension/i18n.ts';
+import { touchesLanguage } from '#extension/locales.ts';
 import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
 import { createAnswerCache } from '#worker/answer-cache.ts';
 import { keepBulkRunAwake, listenForBulkAlarm } from '#worker/bulk-alarm.ts';
@@ -23,7 +24,7 @@ import { createOfflineCatalog } from '#worker/offline-catalog.ts';
 import { routeRequests } from '#worker/router.ts';
 import { createTabAddresses } from '#worker/tab-addresses.ts';
 import { createTabBudgets } from '#worker/tab-budget.ts';
-import { touchesLanguage, WorkerWords, withWords } from '#worker/words.ts';
+import { WorkerWords, withWords } from '#worker/words.ts';
 
 /** The service worker (Firefox: the background page): wiring only; what it does lives in lib/worker/. */
 export default defineBackground(() => {

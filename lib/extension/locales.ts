@@ -28,3 +28,8 @@ export function resolveLocale(choice: LanguageChoice, browserLanguage: string): 
   if (choice !== 'browser') return choice;
   return matchLocale(browserLanguage) ?? 'en';
 }
+
+/** Whether a storage change may change the language: the person's settings, or the organisation's. */
+export function touchesLanguage(changes: Record<string, unknown>, area: string): boolean {
+  return area === 'managed' || (area === 'local' && 'settings' in changes);
+}

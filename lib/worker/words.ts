@@ -53,11 +53,6 @@ export class WorkerWords {
   }
 }
 
-/** Whether a storage change may change the language: the person's settings, or the organisation's. */
-export function touchesLanguage(changes: Record<string, unknown>, area: string): boolean {
-  return area === 'managed' || (area === 'local' && 'settings' in changes);
-}
-
 /**
  * Handlers that answer once the background speaks the language in force: the words some of them write (the
  * key test's sentence) are then the person's. A failed read leaves browser.i18n's words, not a silent worker.
