@@ -80,6 +80,11 @@ function words(): Words {
   return fallback.words;
 }
 
+/** The locale whose messages this context loaded; null while it speaks browser.i18n's. */
+export function loadedLocale(): Locale | null {
+  return inForce?.locale ?? null;
+}
+
 /** The locale this context speaks. */
 export function currentLocale(): Locale {
   return words().locale;

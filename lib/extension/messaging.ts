@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import type { ManagedField } from '#settings/managed.ts';
 import type { Settings } from '#settings/schema.ts';
 import type { Request, RequestType } from '#worker/request-schema.ts';
-import { type Messages, t } from './i18n.ts';
+import type { Messages } from './i18n.ts';
 import type { Locale } from './locales.ts';
 import type { LookupResult } from './lookup-result.ts';
 
@@ -70,6 +70,16 @@ export interface Responses {
 }
 
 /**
+ * The background did not answer a request, twice. Its words are the page's to choose (errorWords): the
+ * messages stay out of the content script, which runs on every page.
+ */
+export class NoAnswerError extends Error {
+  constructor() {
+    super('The extension did not answer.');
+  }
+}
+
+/**
  * Sends a request to the background and returns its typed answer. A service worker stopped while it held
  * the message (Chrome stops idle workers) leaves no answer; Chrome starts a fresh worker for the next
  * message, so the request is sent once more before giving up.
@@ -81,7 +91,7 @@ export async function sendRequest<T extends RequestType>(
     try {
       const response: unknown = await browser.runtime.sendMessage(request);
       if (response !== undefined) return response as Responses[T];
-      if (attempt >= 2) throw new Error(t('errorNoAnswer'));
+      if (attempt >= 2) throw new NoAnswerError();
     } catch (error) {
       if (attempt >= 2) throw error;
     }

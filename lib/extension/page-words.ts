@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
-import { applyWords, currentLocale } from './i18n.ts';
-import { languageTag, touchesLanguage } from './locales.ts';
-import { sendRequest } from './messaging.ts';
+import { applyWords, currentLocale, loadedLocale, t } from './i18n.ts';
+import { type Locale, languageTag, touchesLanguage } from './locales.ts';
+import { NoAnswerError, sendRequest } from './messaging.ts';
 
 /**
  * An extension page's words, before it renders: the language in force, as the background resolves it (one
@@ -9,10 +9,7 @@ import { sendRequest } from './messaging.ts';
  * page reloads itself when the language changes, so every word on it changes at once.
  */
 export async function loadPageWords(): Promise<void> {
-  try {
-    const { locale, messages } = await sendRequest({ type: 'words' });
-    if (messages) applyWords(locale, messages);
-  } catch {}
+  await loadWords().catch(() => {});
   document.documentElement.lang = languageTag(currentLocale());
   browser.storage.onChanged.addListener((changes, area) => {
     if (touchesLanguage(changes, area)) void reloadOnNewLanguage();
@@ -24,4 +21,21 @@ async function reloadOnNewLanguage(): Promise<void> {
     locale: currentLocale(),
   }));
   if (locale !== currentLocale()) location.reload();
+}
+
+/**
+ * The words of the language in force, asked of the background: unless `expected` is already the locale
+ * loaded. The card asks so each time it is shown, with the locale its settings name.
+ */
+export async function loadWords(expected?: Locale): Promise<void> {
+  const loaded = loadedLocale();
+  if (loaded && loaded === expected) return;
+  const { locale, messages } = await sendRequest({ type: 'words', ...(loaded && { have: loaded }) });
+  if (messages) applyWords(locale, messages);
+}
+
+/** An error in words for a page: a silent background in the person's language, anything else as it says. */
+export function errorWords(error: unknown): string {
+  if (error instanceof NoAnswerError) return t('errorNoAnswer');
+  return error instanceof Error ? error.message : String(error);
 }

@@ -448,12 +448,14 @@ export async function launchFirefoxNative({
   managed,
   firefoxPrefs = {},
   acceptInsecureCerts = false,
+  language,
 }: LaunchOptions): Promise<NativeBrowser> {
   const darkTheme = (scheme: ColorScheme) => (scheme === 'dark' ? 1 : 0);
   const firefox = await launchFirefoxWithExtension({
     managed,
     acceptInsecureCerts,
     prefs: {
+      ...(language && { 'intl.locale.requested': language, 'intl.accept_languages': language }),
       ...firefoxPrefs,
       // Light, as headless Chromium starts, whatever the theme of the machine the tests run on.
       'ui.systemUsesDarkTheme': darkTheme('light'),
