@@ -6,7 +6,7 @@ const BESIDE_THE_CODE = [
   'lib/**/*.test.{ts,tsx}',
   'server/**/*.test.ts',
   'entrypoints/**/*.test.{ts,tsx}',
-  'components/**/*.test.tsx',
+  'components/**/*.test.{ts,tsx}',
   'scripts/**/*.test.ts',
   'test/support/**/*.test.ts',
 ];

@@ -1,13 +1,13 @@
 import { defineConfig } from 'wxt';
+import { hostMatchPattern } from './lib/extension/host-pattern.ts';
 
 /**
- * The API the build talks to by default. Its origin is the one host the background may fetch from without
- * asking; any other base URL set in options is asked for at run time (optional_host_permissions in MV3;
- * Firefox's MV2 build takes origins in optional_permissions, and refuses to ask for one not listed there).
- * Chrome's match patterns ignore ports, so http://127.0.0.1/* covers every local service port.
+ * The API the build talks to by default. Its host is the one the background may fetch from without asking;
+ * any other base URL set in options is asked for at run time (entrypoints/options/service-permission.ts;
+ * optional_host_permissions in MV3; Firefox's MV2 build takes origins in optional_permissions, and refuses
+ * to ask for one not listed there).
  */
-const apiBaseUrl = new URL(process.env.WXT_API_BASE_URL || 'https://webmaillookup.com');
-const apiHostPattern = `${apiBaseUrl.protocol}//${apiBaseUrl.hostname}/*`;
+const apiHostPattern = hostMatchPattern(process.env.WXT_API_BASE_URL || 'https://webmaillookup.com');
 const otherServiceHosts = ['https://*/*', 'http://*/*'];
 
 /** The icon at each size the browsers and stores ask for, rendered from assets/icon.svg by `npm run icons`. */

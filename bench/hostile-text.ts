@@ -78,7 +78,7 @@ const CASES: readonly HostileCase[] = [
     length: 210_000,
   },
   {
-    name: 'the last 16 K window of that node',
+    name: `the last ${TEXT_WINDOW / 1024} K window of that node`,
     read: (text) => findEmails(text, text.length - TEXT_WINDOW, text.length).length,
     hostile: (n) => cut('-AT', n),
     length: 210_000,

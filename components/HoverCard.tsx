@@ -4,8 +4,8 @@ import { t } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { type ContentSettings, sendRequest } from '#extension/messaging.ts';
 import type { Theme } from '#page/page-theme.ts';
-import { useDomainLookup } from '#ui/use-domain-lookup.ts';
 import { ResultCard } from './ResultCard.tsx';
+import { useDomainLookup } from './use-domain-lookup.ts';
 import { DrawnWords } from './words.ts';
 
 /** What of settings the card shows an answer with. */

@@ -1,6 +1,6 @@
 import { plainName } from '#extension/answer-evidence.ts';
 import { PROVIDER_LOGOS } from './provider-logos.ts';
-import { useWords } from './words.ts';
+import { useWordProps } from './words.ts';
 
 /**
  * A provider's logo beside its name, by the answer's `nice_name`: a bundled brand icon drawn as an inline
@@ -8,7 +8,7 @@ import { useWords } from './words.ts';
  * Decorative: the name beside it says who it is. Used by the hover card and the popup.
  */
 export function ProviderLogo({ niceName }: { niceName: string }) {
-  const say = useWords();
+  const wordProps = useWordProps();
   const logo = PROVIDER_LOGOS.get(niceName);
   if (logo) {
     return (
@@ -18,5 +18,5 @@ export function ProviderLogo({ niceName }: { niceName: string }) {
     );
   }
   const initial = [...(plainName(niceName, Number.POSITIVE_INFINITY) ?? '?')][0]?.toLocaleUpperCase() ?? '?';
-  return <span className="wl-logo wl-monogram" aria-hidden="true" {...say(initial)} />;
+  return <span className="wl-logo wl-monogram" aria-hidden="true" {...wordProps(initial)} />;
 }

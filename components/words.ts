@@ -11,8 +11,11 @@ import { createContext, useContext } from 'react';
  */
 export const DrawnWords = createContext(false);
 
-/** The props that put words into an element: its text, or its drawn content; `named` for a button or a link. */
-export function useWords() {
+/**
+ * The props that put words into an element, as its text or drawn by CSS where DrawnWords says so; `named`
+ * also names a button or a link with them.
+ */
+export function useWordProps() {
   const drawn = useContext(DrawnWords);
   return (words: string, { named = false } = {}) =>
     drawn ? { 'data-words': words, ...(named && { 'aria-label': words }) } : { children: words };

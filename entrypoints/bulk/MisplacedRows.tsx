@@ -1,5 +1,5 @@
 import { t } from '#extension/i18n.ts';
-import type { CsvList } from '#ui/bulk-list.ts';
+import type { CsvList } from './bulk-list.ts';
 
 /** Lines listed at most: enough to find what moved the cells in the file; the rest are counted. */
 const LISTED_LINES = 100;

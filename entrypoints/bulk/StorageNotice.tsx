@@ -1,6 +1,6 @@
 import { t } from '#extension/i18n.ts';
 import type { BulkStatus } from '#extension/messaging.ts';
-import type { DraftKept } from '#ui/bulk-draft.ts';
+import type { DraftKept } from './bulk-draft.ts';
 
 /** What of the bulk page's work storage would not keep, in words: the list, the run's progress or results. */
 export function StorageNotice({ draft, status }: { draft: DraftKept | null; status: BulkStatus | null }) {

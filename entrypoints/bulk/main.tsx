@@ -1,4 +1,6 @@
 import { createRoot } from 'react-dom/client';
+import '#components/page.css';
+import './bulk.css';
 import { t } from '#extension/i18n.ts';
 import { BulkApp } from './BulkApp.tsx';
 

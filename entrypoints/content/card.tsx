@@ -6,15 +6,15 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
-import { CARD_CSS } from '#components/card-styles.ts';
+import cardCss from '#components/card.css?inline';
 import { type CardSettings, HoverCard } from '#components/HoverCard.tsx';
 import { domainOf } from '#core/email/extract.ts';
+import { lookUpDomain } from '#extension/look-up-domain.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { CARD_TAG } from '#page/card-module.ts';
 import { keepCardInWindow } from '#page/card-placement.ts';
 import type { HoverTarget } from '#page/hover.ts';
 import { pageThemeAt } from '#page/page-theme.ts';
-import { lookUpDomain } from '#ui/look-up-domain.ts';
 
 /** What the card's controls answer to (React listens for them at its container, inside the shadow root). */
 const INPUT_EVENTS = [
@@ -126,7 +126,7 @@ export async function createCardUi(ctx: ContentScriptContext, onClose: () => voi
     position: 'inline',
     anchor: 'html',
     append: 'last',
-    css: CARD_CSS,
+    css: cardCss,
     // Closed: to the page, the host has no shadowRoot, and nothing in the card is reachable by its script.
     mode: 'closed',
     // Keys typed in the card stop at it, so they do not work the page's own shortcuts (Gmail's "r" replies).

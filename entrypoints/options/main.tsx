@@ -1,4 +1,6 @@
 import { createRoot } from 'react-dom/client';
+import '#components/page.css';
+import './options.css';
 import { t } from '#extension/i18n.ts';
 import { OptionsApp } from './OptionsApp.tsx';
 

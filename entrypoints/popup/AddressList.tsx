@@ -1,8 +1,10 @@
-import { type KeyboardEvent, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { type KeyboardEventHandler, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
+import type { AddressRow as Row } from '#address-table/rows.ts';
 import { ResultCard } from '#components/ResultCard.tsx';
 import { type MessageKey, t } from '#extension/i18n.ts';
 import type { Settings } from '#settings/schema.ts';
+import { AddressRow, OPEN_CARD_ID } from './AddressRow.tsx';
 import {
   filterRows,
   GROUPINGS,
@@ -10,10 +12,9 @@ import {
   type GroupKind,
   groupRows,
   type RowGroup,
-} from '#ui/address-list.ts';
-import type { AddressRow as Row } from '#ui/address-table.ts';
-import type { DomainState } from '#ui/use-domain-results.ts';
-import { AddressRow, OPEN_CARD_ID } from './AddressRow.tsx';
+} from './address-list.ts';
+import type { DomainState } from './use-domain-results.ts';
+import { useListKeys } from './use-list-keys.ts';
 
 const GROUPING_WORDS: Record<Grouping, MessageKey> = {
   page: 'popupGroupPage',
@@ -38,33 +39,13 @@ function groupName(group: RowGroup): string {
     : t(GROUP_WORDS[group.kind]);
 }
 
-/** The rows a person can reach: a row the filter leaves out is hidden, not removed (see AddressList). */
-const ROW_SELECTOR = 'tr[data-testid="address-row"]:not([hidden])';
 /** The columns of a row: the logo, the address and provider, the flags, the links. */
 const COLUMN_COUNT = 4;
 
-/**
- * The tab's addresses as a list to work through: a filter (address, domain, provider), a grouping, one
- * compact row per address, and the full card of the row opened. Arrow keys (and Home, End) move between
- * rows, Enter opens a row's card and closes it, Escape closes it; the list is one stop for Tab (a roving
- * tabindex), and the row it stops at lends Tab to its links.
- */
-export function AddressList({
-  rows,
-  results,
-  settings,
-  onLookUp,
-}: {
-  rows: Row[];
-  results: Record<string, DomainState>;
-  settings: Settings;
-  onLookUp: (domain: string, refresh?: boolean) => void;
-}) {
+/** The rows the filter keeps, and the grouping of the list; the list follows the filter when React has time. */
+function useListView(rows: Row[]) {
   const [query, setQuery] = useState('');
   const [grouping, setGrouping] = useState<Grouping>('page');
-  const [active, setActive] = useState<string | null>(null);
-  const [open, setOpen] = useState<string | null>(null);
-  const table = useRef<HTMLTableElement>(null);
   // Typing stays with the field; the list follows when React has time (a keystroke never waits for 500 rows).
   const shownQuery = useDeferredValue(query);
   // The filter hides rows rather than removing them: bringing 480 rows back after a Backspace is then an
@@ -74,92 +55,156 @@ export function AddressList({
     [rows, shownQuery],
   );
   const groups = useMemo(() => groupRows(rows, grouping), [rows, grouping]);
-  const firstShown = rows.find((row) => shown.has(row.address))?.address ?? null;
-  const activeAddress = active !== null && shown.has(active) ? active : firstShown;
+  return { query, setQuery, grouping, setGrouping, filtered: shownQuery.trim() !== '', shown, groups };
+}
 
-  const toggle = useCallback((address: string) => setOpen((now) => (now === address ? null : address)), []);
-  const lookUp = useCallback((domain: string) => onLookUp(domain), [onLookUp]);
+type ListView = ReturnType<typeof useListView>;
 
-  const rowElements = () => [...(table.current?.querySelectorAll<HTMLElement>(ROW_SELECTOR) ?? [])];
-  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    if (event.key === 'Escape' && open !== null) {
-      event.preventDefault();
-      rowElements()
-        .find((element) => element.dataset.address === open)
-        ?.focus();
-      setOpen(null);
-      return;
-    }
-    const row = event.target as HTMLElement;
-    if (!row.matches(ROW_SELECTOR)) return;
-    if (event.key === 'Enter' || event.key === ' ') {
-      event.preventDefault();
-      toggle(row.dataset.address ?? '');
-      return;
-    }
-    const all = rowElements();
-    const index = all.indexOf(row);
-    const next = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: all.length - 1 }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    all[Math.max(0, Math.min(all.length - 1, next))]?.focus();
-  };
-  const fromFilter = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'ArrowDown') return;
-    event.preventDefault();
-    rowElements()[0]?.focus();
-  };
+/** The filter and the grouping buttons, kept in sight above the list. */
+function ListControls(props: { view: ListView; onFilterKeyDown: KeyboardEventHandler<HTMLInputElement> }) {
+  const { view, onFilterKeyDown } = props;
+  return (
+    <div className="list-controls">
+      <input
+        type="search"
+        data-testid="list-filter"
+        aria-label={t('popupFilterLabel')}
+        placeholder={t('popupFilterPlaceholder')}
+        value={view.query}
+        onChange={(event) => view.setQuery(event.target.value)}
+        onKeyDown={onFilterKeyDown}
+      />
+      <fieldset className="grouping" aria-label={t('popupGroupBy')}>
+        {GROUPINGS.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className="wl-button small"
+            data-testid={`group-by-${value}`}
+            aria-pressed={view.grouping === value}
+            onClick={() => view.setGrouping(value)}
+          >
+            {t(GROUPING_WORDS[value])}
+          </button>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
 
-  const card = (row: Row) => {
-    const state = results[row.domain] ?? null;
-    return (
-      <tr className="card-row" id={OPEN_CARD_ID} key={`${row.address} card`}>
-        <td colSpan={COLUMN_COUNT}>
-          <ResultCard
-            address={row.address}
-            // Not looked up: the card says lookups wait for a click, and its button asks.
-            result={state === 'loading' ? null : (state ?? { state: 'over-budget' })}
-            searchQueryTemplate={settings.searchQueryTemplate}
-            sendingAddresses={settings.sendingAddresses}
-            onRefresh={() => onLookUp(row.domain, true)}
-            onLookUp={() => onLookUp(row.domain)}
-            onOpenOptions={() => void browser.runtime.openOptionsPage()}
+/** What every row of the list is shown with. */
+interface ListRowsProps {
+  results: Record<string, DomainState>;
+  settings: Settings;
+  shown: Set<string>;
+  /** The row that holds the list's one stop for Tab. */
+  activeAddress: string | null;
+  open: string | null;
+  onToggle: (address: string) => void;
+  onFocusRow: (address: string) => void;
+  /** A row's own button: a plain lookup. */
+  onLookUpRow: (domain: string) => void;
+  onLookUp: (domain: string, refresh?: boolean) => void;
+}
+
+/** The full card of the row opened, in a row of its own under it. */
+function OpenCardRow({ row, results, settings, onLookUp }: { row: Row } & ListRowsProps) {
+  const state = results[row.domain] ?? null;
+  return (
+    <tr className="card-row" id={OPEN_CARD_ID}>
+      <td colSpan={COLUMN_COUNT}>
+        <ResultCard
+          address={row.address}
+          // Not looked up: the card says lookups wait for a click, and its button asks.
+          result={state === 'loading' ? null : (state ?? { state: 'over-budget' })}
+          searchQueryTemplate={settings.searchQueryTemplate}
+          sendingAddresses={settings.sendingAddresses}
+          onRefresh={() => onLookUp(row.domain, true)}
+          onLookUp={() => onLookUp(row.domain)}
+          onOpenOptions={() => void browser.runtime.openOptionsPage()}
+        />
+      </td>
+    </tr>
+  );
+}
+
+/** One group of the list: its heading (but for the page's one group), its rows, and the card of the row open. */
+function GroupBody({ group, ...list }: { group: RowGroup } & ListRowsProps) {
+  const groupShown = group.rows.filter((row) => list.shown.has(row.address)).length;
+  return (
+    <tbody
+      data-testid="address-group"
+      data-kind={group.kind}
+      data-name={group.name}
+      hidden={groupShown === 0}
+    >
+      {group.kind !== 'all' && (
+        <tr className="group-head">
+          <th colSpan={COLUMN_COUNT} scope="colgroup">
+            {t('popupGroupHeading', groupName(group), groupShown)}
+          </th>
+        </tr>
+      )}
+      {group.rows.flatMap((row) => {
+        const shown = list.shown.has(row.address);
+        const open = shown && row.address === list.open;
+        const line = (
+          <AddressRow
+            key={row.address}
+            row={row}
+            hidden={!shown}
+            loading={list.results[row.domain] === 'loading'}
+            active={row.address === list.activeAddress}
+            open={open}
+            onToggle={list.onToggle}
+            onFocusRow={list.onFocusRow}
+            onLookUp={list.onLookUpRow}
           />
-        </td>
-      </tr>
-    );
-  };
+        );
+        return open ? [line, <OpenCardRow key={`${row.address} card`} row={row} {...list} />] : [line];
+      })}
+    </tbody>
+  );
+}
 
+/**
+ * The tab's addresses as a list to work through: a filter (address, domain, provider), a grouping, one
+ * compact row per address, and the full card of the row opened. The list is one stop for Tab (a roving
+ * tabindex), and the row it stops at lends Tab to its links; its keys are useListKeys'.
+ */
+export function AddressList(props: {
+  rows: Row[];
+  results: Record<string, DomainState>;
+  settings: Settings;
+  onLookUp: (domain: string, refresh?: boolean) => void;
+}) {
+  const { rows, results, settings, onLookUp } = props;
+  const view = useListView(rows);
+  const [active, setActive] = useState<string | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const table = useRef<HTMLTableElement>(null);
+  const toggle = useCallback((address: string) => setOpen((now) => (now === address ? null : address)), []);
+  const onLookUpRow = useCallback((domain: string) => onLookUp(domain), [onLookUp]);
+  const keys = useListKeys(table, open, setOpen, toggle);
+  const firstShown = rows.find((row) => view.shown.has(row.address))?.address ?? null;
+  const activeAddress = active !== null && view.shown.has(active) ? active : firstShown;
+  const list: ListRowsProps = {
+    results,
+    settings,
+    shown: view.shown,
+    activeAddress,
+    open,
+    onToggle: toggle,
+    onFocusRow: setActive,
+    onLookUpRow,
+    onLookUp,
+  };
   return (
     <>
-      <div className="list-controls">
-        <input
-          type="search"
-          data-testid="list-filter"
-          aria-label={t('popupFilterLabel')}
-          placeholder={t('popupFilterPlaceholder')}
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          onKeyDown={fromFilter}
-        />
-        <fieldset className="grouping" aria-label={t('popupGroupBy')}>
-          {GROUPINGS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="wl-button small"
-              data-testid={`group-by-${value}`}
-              aria-pressed={grouping === value}
-              onClick={() => setGrouping(value)}
-            >
-              {t(GROUPING_WORDS[value])}
-            </button>
-          ))}
-        </fieldset>
-      </div>
-      {shownQuery.trim() && (
+      <ListControls view={view} onFilterKeyDown={keys.onFilterKeyDown} />
+      {view.filtered && (
         <p className="muted" role="status" data-testid="list-shown">
-          {shown.size ? t('popupFilterShown', shown.size, rows.length) : t('popupFilterNoMatch')}
+          {view.shown.size ? t('popupFilterShown', view.shown.size, rows.length) : t('popupFilterNoMatch')}
         </p>
       )}
       <p className="muted hint" id="address-list-hint">
@@ -170,44 +215,11 @@ export function AddressList({
         className="address-list"
         aria-label={t('popupListLabel')}
         aria-describedby="address-list-hint"
-        onKeyDown={onKeyDown}
+        onKeyDown={keys.onTableKeyDown}
       >
-        {groups.map((group) => {
-          const groupShown = group.rows.filter((row) => shown.has(row.address)).length;
-          return (
-            <tbody
-              key={group.key}
-              data-testid="address-group"
-              data-kind={group.kind}
-              data-name={group.name}
-              hidden={groupShown === 0}
-            >
-              {group.kind !== 'all' && (
-                <tr className="group-head">
-                  <th colSpan={COLUMN_COUNT} scope="colgroup">
-                    {t('popupGroupHeading', groupName(group), groupShown)}
-                  </th>
-                </tr>
-              )}
-              {group.rows.flatMap((row) => {
-                const line = (
-                  <AddressRow
-                    key={row.address}
-                    row={row}
-                    hidden={!shown.has(row.address)}
-                    loading={results[row.domain] === 'loading'}
-                    active={row.address === activeAddress}
-                    open={row.address === open && shown.has(row.address)}
-                    onToggle={toggle}
-                    onFocusRow={setActive}
-                    onLookUp={lookUp}
-                  />
-                );
-                return row.address === open && shown.has(row.address) ? [line, card(row)] : [line];
-              })}
-            </tbody>
-          );
-        })}
+        {view.groups.map((group) => (
+          <GroupBody key={group.key} group={group} {...list} />
+        ))}
       </table>
     </>
   );

@@ -1,8 +1,8 @@
 import { type MouseEvent, memo } from 'react';
+import { COLUMNS, type AddressRow as Row } from '#address-table/rows.ts';
 import { ProviderLogo } from '#components/ProviderLogo.tsx';
 import { notFoundLine } from '#extension/describe-result.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
-import { COLUMNS, type AddressRow as Row } from '#ui/address-table.ts';
 
 /** The id of the one full card open under its row. */
 export const OPEN_CARD_ID = 'open-card';
@@ -32,7 +32,7 @@ function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
   );
 }
 
-/** A row's link out (its webmail, its search): the row's URLs are http(s) already (lib/ui/address-table.ts). */
+/** A row's link out (its webmail, its search): the row's URLs are http(s) already (lib/address-table/rows.ts). */
 function RowLink(props: { testId: string; href: string; tabIndex: number; label: string; text: string }) {
   return (
     <a
@@ -71,22 +71,74 @@ function stateWords(row: Row, loading: boolean): string {
   return notFoundLine(row.verdict) ?? t('popupRowNoAnswer');
 }
 
+/** The address, and under it the provider's name, or what the row says without one. */
+function WhoCell({ row, loading }: { row: Row; loading: boolean }) {
+  return (
+    <td className="who">
+      <span className="address" data-testid="page-address" title={row.address}>
+        {row.address}
+      </span>
+      {row.status === 'found' ? (
+        <span className="provider" data-testid="provider-nice-name">
+          {row.provider}
+        </span>
+      ) : (
+        <span className="provider muted">{stateWords(row, loading)}</span>
+      )}
+    </td>
+  );
+}
+
+/** The row's links out, or its button that looks the domain up where it waits for a click. */
+function LinksCell({
+  row,
+  loading,
+  tabIndex,
+  onLookUp,
+}: Pick<AddressRowProps, 'row' | 'loading' | 'onLookUp'> & { tabIndex: number }) {
+  return (
+    <td className="links">
+      {row.webmail_url && (
+        <RowLink
+          testId="open-webmail"
+          href={row.webmail_url}
+          tabIndex={tabIndex}
+          label={t('popupRowOpenLabel', row.address)}
+          text={t('popupRowOpen')}
+        />
+      )}
+      {row.search_url && (
+        <RowLink
+          testId="search-webmail"
+          href={row.search_url}
+          tabIndex={tabIndex}
+          label={t('popupRowSearchLabel', row.address)}
+          text={t('popupRowSearch')}
+        />
+      )}
+      {row.status === 'not-looked-up' && !loading && (
+        <button
+          type="button"
+          className="wl-button small"
+          data-testid="lookup-domain"
+          tabIndex={tabIndex}
+          aria-label={t('popupLookupDomain', row.domain)}
+          onClick={() => onLookUp(row.domain)}
+        >
+          {t('popupRowLookUp')}
+        </button>
+      )}
+    </td>
+  );
+}
+
 /**
  * One address of the tab as a compact row: the provider's logo and name, the flags as marks, and links to
  * open the webmail and search the mailbox. A click on the row, or Enter on it, opens its full card.
  */
-function AddressRowView({
-  row,
-  hidden,
-  loading,
-  active,
-  open,
-  onToggle,
-  onFocusRow,
-  onLookUp,
-}: AddressRowProps) {
+function AddressRowView(props: AddressRowProps) {
+  const { row, hidden, loading, active, open, onToggle, onFocusRow } = props;
   const tabIndex = active ? 0 : -1;
-  const found = row.status === 'found';
   const toggle = (event: MouseEvent) => {
     if (!(event.target as Element).closest('a, button')) onToggle(row.address);
   };
@@ -104,56 +156,14 @@ function AddressRowView({
       onClick={toggle}
       onFocus={(event) => event.target === event.currentTarget && onFocusRow(row.address)}
     >
-      <td className="logo-cell">{found && <ProviderLogo niceName={row.provider} />}</td>
-      <td className="who">
-        <span className="address" data-testid="page-address" title={row.address}>
-          {row.address}
-        </span>
-        {found ? (
-          <span className="provider" data-testid="provider-nice-name">
-            {row.provider}
-          </span>
-        ) : (
-          <span className="provider muted">{stateWords(row, loading)}</span>
-        )}
-      </td>
+      <td className="logo-cell">{row.status === 'found' && <ProviderLogo niceName={row.provider} />}</td>
+      <WhoCell row={row} loading={loading} />
       <td className="marks">
         {MARKS.map((mark) => (
           <Mark key={mark.testId} mark={mark} on={row[mark.column] === 'true'} />
         ))}
       </td>
-      <td className="links">
-        {row.webmail_url && (
-          <RowLink
-            testId="open-webmail"
-            href={row.webmail_url}
-            tabIndex={tabIndex}
-            label={t('popupRowOpenLabel', row.address)}
-            text={t('popupRowOpen')}
-          />
-        )}
-        {row.search_url && (
-          <RowLink
-            testId="search-webmail"
-            href={row.search_url}
-            tabIndex={tabIndex}
-            label={t('popupRowSearchLabel', row.address)}
-            text={t('popupRowSearch')}
-          />
-        )}
-        {row.status === 'not-looked-up' && !loading && (
-          <button
-            type="button"
-            className="wl-button small"
-            data-testid="lookup-domain"
-            tabIndex={tabIndex}
-            aria-label={t('popupLookupDomain', row.domain)}
-            onClick={() => onLookUp(row.domain)}
-          >
-            {t('popupRowLookUp')}
-          </button>
-        )}
-      </td>
+      <LinksCell row={row} loading={loading} tabIndex={tabIndex} onLookUp={props.onLookUp} />
     </tr>
   );
 }

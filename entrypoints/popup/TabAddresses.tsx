@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { type AddressRow, addressRows } from '#address-table/rows.ts';
 import { domainOf } from '#core/email/extract.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
 import type { TabSummary } from '#extension/messaging.ts';
 import type { Settings } from '#settings/schema.ts';
-import { type ListSummary, summarize } from '#ui/address-list.ts';
-import { addressRows } from '#ui/address-table.ts';
-import { copyTable, downloadCsv } from '#ui/take-away.ts';
-import { useDomainResults } from '#ui/use-domain-results.ts';
 import { AddressList } from './AddressList.tsx';
+import { type ListSummary, summarize } from './address-list.ts';
+import { copyTable, downloadCsv } from './export-table.ts';
+import { useDomainResults } from './use-domain-results.ts';
 
 /** The summary's figures, each with its words and test id; a figure of 0 beyond the first two is left out. */
 const FIGURES: readonly { key: keyof ListSummary; words: MessageKey; testId: string }[] = [
@@ -82,6 +82,36 @@ function BudgetPrompt({ waiting, onConfirm }: { waiting: string[]; onConfirm: ()
   );
 }
 
+/** The list taken away: a CSV file, or the clipboard as a table; what came of a copy beside them. */
+function ExportButtons({ rows }: { rows: AddressRow[] }) {
+  const [exportStatus, setExportStatus] = useState<string | null>(null);
+  const copy = () =>
+    copyTable(rows).then(
+      () => setExportStatus(t('popupTableCopied', rows.length)),
+      () => setExportStatus(t('popupTableNotCopied')),
+    );
+  return (
+    <div className="row">
+      <button
+        type="button"
+        className="wl-button"
+        data-testid="export-csv"
+        onClick={() => downloadCsv(rows, 'webmail-lookup-addresses.csv')}
+      >
+        {t('popupExportCsv')}
+      </button>
+      <button type="button" className="wl-button" data-testid="copy-table" onClick={() => void copy()}>
+        {t('popupCopyTable')}
+      </button>
+      {exportStatus && (
+        <span role="status" data-testid="export-status">
+          {exportStatus}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /**
  * The tab's addresses with answers: those the budget allowed come looked up; the rest wait for the person
  * to confirm how many more, and what they cost. At the top, what the list adds up to; the list goes out as
@@ -89,7 +119,6 @@ function BudgetPrompt({ waiting, onConfirm }: { waiting: string[]; onConfirm: ()
  */
 export function TabAddresses({ summary, settings }: { summary: TabSummary; settings: Settings }) {
   const { results, setResults, run } = useDomainResults();
-  const [exportStatus, setExportStatus] = useState<string | null>(null);
   useEffect(() => setResults(summary.results), [summary, setResults]);
 
   const rows = useMemo(
@@ -109,11 +138,6 @@ export function TabAddresses({ summary, settings }: { summary: TabSummary; setti
     [summary.addresses, results],
   );
   const lookUp = useCallback((domain: string, refresh = false) => void run(domain, refresh), [run]);
-  const copy = () =>
-    copyTable(rows).then(
-      () => setExportStatus(t('popupTableCopied', summary.addresses.length)),
-      () => setExportStatus(t('popupTableNotCopied')),
-    );
 
   if (summary.addresses.length === 0) return null;
   return (
@@ -127,24 +151,7 @@ export function TabAddresses({ summary, settings }: { summary: TabSummary; setti
           }}
         />
       )}
-      <div className="row">
-        <button
-          type="button"
-          className="wl-button"
-          data-testid="export-csv"
-          onClick={() => downloadCsv(rows, 'webmail-lookup-addresses.csv')}
-        >
-          {t('popupExportCsv')}
-        </button>
-        <button type="button" className="wl-button" data-testid="copy-table" onClick={() => void copy()}>
-          {t('popupCopyTable')}
-        </button>
-        {exportStatus && (
-          <span role="status" data-testid="export-status">
-            {exportStatus}
-          </span>
-        )}
-      </div>
+      <ExportButtons rows={rows} />
       <AddressList rows={rows} results={results} settings={settings} onLookUp={lookUp} />
     </>
   );

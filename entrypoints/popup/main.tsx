@@ -1,4 +1,7 @@
 import { createRoot } from 'react-dom/client';
+import '#components/page.css';
+import '#components/card.css';
+import './popup.css';
 import { t } from '#extension/i18n.ts';
 import { PopupApp } from './PopupApp.tsx';
 

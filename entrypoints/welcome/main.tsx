@@ -1,4 +1,7 @@
 import { createRoot } from 'react-dom/client';
+import '#components/page.css';
+import '#components/card.css';
+import './welcome.css';
 import { t } from '#extension/i18n.ts';
 import { WelcomeApp } from './WelcomeApp.tsx';
 

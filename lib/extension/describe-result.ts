@@ -1,6 +1,7 @@
 import { NOT_FOUND_REASONS, type NotFoundReason } from '#core/api/outcome.ts';
 import type { ProviderConfidence, ProviderSource, WebmailInfo } from '#core/webmail-info.ts';
 import { answerEvidence, plainName } from './answer-evidence.ts';
+import { secondsUntil } from './countdown.ts';
 import { formatAge, type MessageKey, t, tCount } from './i18n.ts';
 import { MAX_NAME_IN_SENTENCE_LENGTH } from './limits.ts';
 import type { LookupAnswer, LookupProblem, LookupResult } from './lookup-result.ts';
@@ -27,11 +28,6 @@ const retry = (waiting = false): ResultAction => ({
   label: t('actionTryAgain'),
   ...(waiting && { waiting }),
 });
-
-/** Whole seconds from `now` until `time` (epoch ms), as a countdown shows them: 0 once it has passed. */
-function secondsUntil(time: number, now: number): number {
-  return Math.max(0, Math.ceil((time - now) / 1000));
-}
 
 /** Where an answer came from, in words, for the card's footer. */
 export function describeSource(result: LookupResult, now: number): string {
@@ -69,7 +65,7 @@ const NOT_FOUND_WORDS: Record<NotFoundReason, () => { title: string; detail: str
 
 /**
  * The one place that turns a state into words a person can act on. `now` counts down the wait a 429 asked
- * for: the card renders again each second until it is over (lib/ui/use-tick-until.ts).
+ * for: the card renders again each second until it is over (components/use-countdown.ts).
  */
 export function describeResult(result: LookupResult | null, now = Date.now()): ResultDescription {
   if (result === null) return { title: t('stateLoading'), detail: '', action: null };

@@ -6,7 +6,7 @@ const CARD_GAP_PX = 6;
 const EDGE_PX = 8;
 /**
  * The card's largest height, set on its element by placement: where even the roomier side of the address is
- * too short for it (a small window, a page zoomed in), the card scrolls inside itself (components/card-styles.ts).
+ * too short for it (a small window, a page zoomed in), the card scrolls inside itself (components/card.css).
  */
 export const CARD_MAX_HEIGHT_VAR = '--wl-max-height';
 

@@ -77,3 +77,11 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
 export function inForce(state: Pick<SettingsState, 'settings' | 'managed'>): Settings {
   return settingsInForce(state.settings, state.managed.settings);
 }
+
+/**
+ * Whether the organisation set a field by policy: the pages show it locked, and saving keeps the person's
+ * own value under it (ownSettingsToSave).
+ */
+export function lockedByPolicy(state: Pick<SettingsState, 'managed'>, field: ManagedField): boolean {
+  return state.managed.fields.includes(field);
+}

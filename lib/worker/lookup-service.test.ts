@@ -61,6 +61,17 @@ describe('lookup service', () => {
     expect(calls).toEqual([{ email: 'gmail.com', skipCache: false }]);
   });
 
+  it('has a paid answer in storage by the time it answers, without waiting for the gathered writes', async () => {
+    const memory = memoryStore();
+    const { service } = setup(found, memory.store);
+    await service.lookup('gmail.com');
+    expect(memory.items.get(cacheEntryKey('gmail.com'))).toMatchObject({ answer: { state: 'found' } });
+    // A new worker over the same store answers without asking again.
+    const { service: restarted, calls } = setup(found, memory.store);
+    await restarted.lookup('gmail.com');
+    expect(calls).toHaveLength(0);
+  });
+
   it('makes one request for concurrent lookups of one domain', async () => {
     let release: (value: ApiOutcome) => void = () => {};
     const { service, calls } = setup(() => new Promise((resolve) => (release = resolve)));

@@ -41,6 +41,9 @@ export function createLookupService(deps: LookupServiceDeps) {
     const result = resultOfOutcome(outcome, now());
     if (result.state === 'found') await deps.cache.set(domain, result, await deps.foundTtlMs());
     if (result.state === 'not-found') await deps.cache.set(domain, result, NOT_FOUND_TTL_MS);
+    // A paid answer is in storage before anyone sees it: a worker the browser ends at any moment (an
+    // update, a shutdown, its 5-minute cap) never pays for the same domain twice.
+    if (result.state === 'found' || result.state === 'not-found') await deps.cache.keep(domain);
     return result.state === 'unreachable' ? ((await fromCatalog(domain, 'unreachable')) ?? result) : result;
   }
 

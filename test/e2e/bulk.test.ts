@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { APPENDED_COLUMNS } from '#ui/bulk-export.ts';
+import { APPENDED_COLUMNS } from '../../entrypoints/bulk/bulk-export.ts';
 import { BROWSERS, type PageDriver } from '../support/driver.ts';
 import { useBrowserStack } from '../support/extension-stack.ts';
 

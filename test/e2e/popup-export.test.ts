@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COLUMNS } from '#address-table/rows.ts';
 import { POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
-import { COLUMNS } from '#ui/address-table.ts';
 import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
 import { addPasteTarget } from '../support/in-page.ts';
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { COLUMNS } from '#address-table/rows.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { COLUMNS } from './address-table.ts';
 import { APPENDED_COLUMNS, bulkCsv } from './bulk-export.ts';
 import { type CsvList, readCsvFile, readPastedList } from './bulk-list.ts';
 

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { type LookupOptions, lookUpDomain } from '#extension/look-up-domain.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import { type LookupOptions, lookUpDomain } from './look-up-domain.ts';
 
 /** Holds a lookup's answer: null while it is on its way. */
 export function useDomainLookup(initial: LookupResult | null = null) {

@@ -1,11 +1,12 @@
+import { csvOf, inert, toCsv } from '#address-table/formats.ts';
+import { type AddressRow, addressRows, COLUMNS } from '#address-table/rows.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import { type AddressRow, addressRows, COLUMNS, csvOf, inert, toCsv } from './address-table.ts';
 import { addressesOf, type BulkList, type CsvList } from './bulk-list.ts';
 
 /** The columns appended to a person's own CSV: the address table's, but the address, which the row has. */
 export const APPENDED_COLUMNS = COLUMNS.filter((column) => column !== 'address');
 
-/** One row per distinct address of the list, with its domain's answer (lib/ui/address-table.ts). */
+/** One row per distinct address of the list, with its domain's answer (lib/address-table/rows.ts). */
 export function bulkRows(
   list: BulkList,
   results: Record<string, LookupResult | null>,

@@ -6,7 +6,7 @@ import {
   serviceInForce,
   serviceSentence,
   shortcutSentence,
-} from './service-words.ts';
+} from './setup-sentences.ts';
 
 const LOCAL_BUILD = 'http://127.0.0.1:8787';
 const HOSTED = 'https://webmaillookup.com';

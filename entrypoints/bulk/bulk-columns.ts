@@ -1,7 +1,7 @@
+import type { AddressRow } from '#address-table/rows.ts';
 import { describeResult, describeVerdict } from '#extension/describe-result.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import type { AddressRow } from './address-table.ts';
 
 /** A column of the bulk page's table: its header, and what a row shows in it. */
 export interface BulkColumn {

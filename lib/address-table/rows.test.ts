@@ -1,8 +1,8 @@
-import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { addressRows, COLUMNS, toCsv, toHtmlTable, toTsv } from './address-table.ts';
+import { toCsv } from './formats.ts';
+import { addressRows } from './rows.ts';
 
 const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 };
 
@@ -51,29 +51,6 @@ describe('the address table', () => {
     expect(row).toMatchObject({ webmail_url: 'https://outlook.office.com/mail/', search_url: '' });
   });
 
-  it('CSV: a header, quotes where a cell needs them, and no cell a spreadsheet would run as a formula', () => {
-    const csv = toCsv(rows);
-    expect(csv.split('\r\n')[0]).toBe(COLUMNS.join(','));
-    const [, ...records] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
-    expect(records.map((record) => record[0])).toEqual([
-      'jane@gmail.com',
-      "'=cmd|x@evil.example",
-      'bob@later.example',
-      'amy@own-server.example',
-    ]);
-    expect(csv.endsWith('\r\n')).toBe(true);
-  });
-
-  it('CSV: what the service says is made inert even where it reads as a number, as it is no one’s number', () => {
-    const [row] = addressRows(
-      ['jane@gmail.com'],
-      { 'gmail.com': { ...FOUND, info: { ...HOSTED_GMAIL_INFO, nice_name: '+1 555 0100', name: '-5' } } },
-      '{address}',
-    );
-    const [, record] = Papa.parse<string[]>(toCsv(row ? [row] : []), { skipEmptyLines: true }).data;
-    expect(record?.slice(2, 4)).toEqual(["'+1 555 0100", "'-5"]);
-  });
-
   it('says what an answer saw behind a gateway, in the API’s own values, and only those', () => {
     const behind = (properties: Record<string, unknown>) =>
       addressRows(
@@ -99,12 +76,5 @@ describe('the address table', () => {
     expect(formula?.gateway).toMatch(/^=HYPERLINK\("x"\)y{24}…$/);
     expect(toCsv(formula ? [formula] : [])).toContain(`"'=HYPERLINK(""x"")`);
     expect(rows[0]).toMatchObject({ gateway: '', provider_source: '', provider_confidence: '' });
-  });
-
-  it('TSV and HTML carry the same rows; HTML cells are escaped text', () => {
-    expect(toTsv(rows).split('\n')[1]?.split('\t')[0]).toBe('jane@gmail.com');
-    const html = toHtmlTable(addressRows(['<b>x</b>@a.example'], {}, '{address}'));
-    expect(html).toContain('<td>&lt;b&gt;x&lt;/b&gt;@a.example</td>');
-    expect(html).not.toContain('<b>');
   });
 });

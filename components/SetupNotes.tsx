@@ -4,8 +4,8 @@ import {
   type ServiceInForce,
   serviceSentence,
   shortcutSentence,
-} from '#ui/service-words.ts';
-import { useLookupShortcut } from '#ui/use-lookup-shortcut.ts';
+} from './setup-sentences.ts';
+import { useLookupShortcut } from './use-lookup-shortcut.ts';
 
 /** One message's text with the link in it made a link, wherever the translation put it. */
 function TextWithLink({ text, link }: { text: string; link: string | null }) {
@@ -27,7 +27,7 @@ function TextWithLink({ text, link }: { text: string; link: string | null }) {
  * organisation set the key), the lookup shortcut as the person has it, and how to pin the toolbar button,
  * in this browser's words.
  */
-export function BuildNotes({ service, keyManaged }: { service: ServiceInForce; keyManaged: boolean }) {
+export function SetupNotes({ service, keyManaged }: { service: ServiceInForce; keyManaged: boolean }) {
   const shortcut = useLookupShortcut();
   const keySource = keySourceSentence(service);
   return (

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { addressRows } from '#address-table/rows.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { filterRows, groupRows, summarize } from './address-list.ts';
-import { addressRows } from './address-table.ts';
 
 const found = (info: Partial<typeof HOSTED_GMAIL_INFO>): LookupResult => ({
   state: 'found',

@@ -10,20 +10,13 @@ export interface BulkPlan {
   cached: number;
 }
 
-/**
- * The bulk page's view of the worker's run: what a list will cost, its progress (asked every second while
- * it runs), starting and cancelling it, and its answers once it has stopped.
- */
-export function useBulkRun(domains: readonly string[]) {
-  // `domains` is the page's memoised list: a new array means a new list.
-  const [status, setStatus] = useState<BulkStatus | null>(null);
-  const [plan, setPlan] = useState<BulkPlan | null>(null);
-  const [answers, setAnswers] = useState<Record<string, LookupResult | null> | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const state = status?.state ?? null;
-  const running = state === 'running';
+/** Asks the worker something: its answer, or null, with what went wrong kept for the page to say. */
+type Ask = <T>(request: () => Promise<T>) => Promise<T | null>;
 
-  const ask = useCallback(async <T>(request: () => Promise<T>): Promise<T | null> => {
+/** The page's questions to the worker, and what went wrong with the last one (null once one is answered). */
+function useAsk(): { ask: Ask; failure: string | null } {
+  const [failure, setFailure] = useState<string | null>(null);
+  const ask = useCallback<Ask>(async (request) => {
     try {
       const answer = await request();
       setFailure(null);
@@ -33,8 +26,13 @@ export function useBulkRun(domains: readonly string[]) {
       return null;
     }
   }, []);
+  return { ask, failure };
+}
 
-  // The run as it is now: on opening the page, and every second while it goes on.
+/** The run as it is now: asked on opening the page, and every second while it goes on. */
+function useBulkStatus(ask: Ask) {
+  const [status, setStatus] = useState<BulkStatus | null>(null);
+  const running = status?.state === 'running';
   useEffect(() => {
     let stopped = false;
     const poll = async () => {
@@ -49,8 +47,12 @@ export function useBulkRun(domains: readonly string[]) {
       clearInterval(timer);
     };
   }, [running, ask]);
+  return [status, setStatus] as const;
+}
 
-  // What the list will cost: asked again for a new list, and after a run (which changed what is cached).
+/** What the list will cost: asked again for a new list, and after a run (which changed what is cached). */
+function useBulkPlan(domains: readonly string[], running: boolean, ask: Ask): BulkPlan | null {
+  const [plan, setPlan] = useState<BulkPlan | null>(null);
   useEffect(() => {
     setPlan(null);
     if (domains.length === 0 || running) return;
@@ -62,8 +64,12 @@ export function useBulkRun(domains: readonly string[]) {
       current = false;
     };
   }, [domains, running, ask]);
+  return plan;
+}
 
-  // The answers, once the run has stopped (finished, cancelled or stopped by the service).
+/** The list's answers, once the run has stopped (finished, cancelled or stopped by the service). */
+function useBulkAnswers(domains: readonly string[], state: BulkStatus['state'] | null, ask: Ask) {
+  const [answers, setAnswers] = useState<Record<string, LookupResult | null> | null>(null);
   useEffect(() => {
     setAnswers(null);
     if (state === null || state === 'running' || domains.length === 0) return;
@@ -75,16 +81,29 @@ export function useBulkRun(domains: readonly string[]) {
       current = false;
     };
   }, [domains, state, ask]);
+  return answers;
+}
+
+/**
+ * The bulk page's view of the worker's run: what a list will cost, its progress, starting and cancelling it,
+ * and its answers once it has stopped. `domains` is the page's memoised list: a new array is a new list.
+ */
+export function useBulkRun(domains: readonly string[]) {
+  const { ask, failure } = useAsk();
+  const [status, setStatus] = useBulkStatus(ask);
+  const state = status?.state ?? null;
+  const plan = useBulkPlan(domains, state === 'running', ask);
+  const answers = useBulkAnswers(domains, state, ask);
 
   const start = useCallback(async () => {
     const next = await ask(() => sendRequest({ type: 'bulk-start', domains: [...domains] }));
     if (next) setStatus(next);
-  }, [domains, ask]);
+  }, [domains, ask, setStatus]);
 
   const cancel = useCallback(async () => {
     const next = await ask(() => sendRequest({ type: 'bulk-cancel' }));
     if (next) setStatus(next);
-  }, [ask]);
+  }, [ask, setStatus]);
 
   return { status, plan, answers, failure, start, cancel };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
+import { lookUpDomain } from '#extension/look-up-domain.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import { lookUpDomain } from './look-up-domain.ts';
 
 /** A domain's answer: null while not looked up, 'loading' while it is. */
 export type DomainState = LookupResult | 'loading' | null;

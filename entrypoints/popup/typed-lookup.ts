@@ -6,7 +6,7 @@
 import { extractEmails } from '#core/email/extract.ts';
 import { parseLookupTarget } from '#core/email/lookup-target.ts';
 
-export interface LookupInput {
+export interface TypedLookup {
   /** What is looked up: the address (or domain) shown on the card, and its domain. */
   target: { address: string; domain: string };
   /** Every distinct address in the text, in order; more than one is a list for the bulk page. */
@@ -14,7 +14,7 @@ export interface LookupInput {
 }
 
 /** The text as an exact address or domain first (a bare domain has no `@` to find), else the addresses in it. */
-export function readLookupInput(text: string): LookupInput | null {
+export function readTypedLookup(text: string): TypedLookup | null {
   const typed = text.trim();
   const exact = parseLookupTarget(typed);
   if (exact) return { target: { address: typed, domain: exact.domain }, addresses: [typed] };

@@ -1,4 +1,5 @@
-import { type AddressRow, toCsv, toHtmlTable, toTsv } from './address-table.ts';
+import { toCsv, toHtmlTable, toTsv } from '#address-table/formats.ts';
+import type { AddressRow } from '#address-table/rows.ts';
 
 /** Saves the rows as a CSV file, through the browser's own download of a link. */
 export function downloadCsv(rows: AddressRow[], fileName: string): void {

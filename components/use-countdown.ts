@@ -1,10 +1,12 @@
 import { useEffect, useReducer } from 'react';
+import { secondsUntil } from '#extension/countdown.ts';
 
 /**
- * Renders the component again each time a countdown to `until` (epoch ms) shows one second less, and once
- * more when it is over; nothing when `until` is null or past. The timer goes with the component.
+ * The whole seconds left until `until` (epoch ms), as a countdown shows them: 0 when it is null or past. The
+ * component renders again each time the figure goes down by one, and once more when it is over; the timer
+ * goes with the component.
  */
-export function useTickUntil(until: number | null): void {
+export function useCountdown(until: number | null): number {
   const [, tick] = useReducer((count: number) => count + 1, 0);
   useEffect(() => {
     if (until === null) return;
@@ -24,4 +26,5 @@ export function useTickUntil(until: number | null): void {
     next();
     return () => clearTimeout(timer);
   }, [until]);
+  return until === null ? 0 : secondsUntil(until, Date.now());
 }

@@ -1,9 +1,9 @@
 /**
  * The popup's list of a tab's addresses as a working list: what it adds up to, which rows a filter keeps,
- * and how they are grouped. Pure, over the rows of the address table (address-table.ts), so the list, the
+ * and how they are grouped. Pure, over the rows of the address table (lib/address-table/rows.ts), so the list, the
  * summary and the CSV say the same of every address.
  */
-import type { AddressRow } from './address-table.ts';
+import type { AddressRow } from '#address-table/rows.ts';
 
 /** What the list adds up to, in addresses (a domain's flags count once for each of its addresses). */
 export interface ListSummary {

@@ -1,0 +1,49 @@
+import type { AddressRow } from '#address-table/rows.ts';
+import { domainOf } from '#core/email/extract.ts';
+import { t } from '#extension/i18n.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { BULK_TABLE_COLUMNS } from './bulk-columns.ts';
+
+interface BulkResultsProps {
+  rows: AddressRow[];
+  answers: Record<string, LookupResult | null>;
+  downloadUrl: string;
+  /** The name the CSV is saved under. */
+  fileName: string;
+}
+
+/** A finished list's answers: the CSV to download, and the same rows as a table. */
+export function BulkResults({ rows, answers, downloadUrl, fileName }: BulkResultsProps) {
+  return (
+    <>
+      <div className="row">
+        <a className="button" data-testid="bulk-download" href={downloadUrl} download={fileName}>
+          {t('bulkDownload')}
+        </a>
+      </div>
+      <table data-testid="bulk-table">
+        <caption>{t('bulkTableCaption')}</caption>
+        <thead>
+          <tr>
+            {BULK_TABLE_COLUMNS.map((column) => (
+              <th key={column.id} scope="col">
+                {t(column.header)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.address} data-testid="bulk-row">
+              {BULK_TABLE_COLUMNS.map((column) => (
+                <td key={column.id} data-column={column.id}>
+                  {column.cell(row, answers[domainOf(row.address)] ?? null)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { MouseEvent } from 'react';
+import { t } from '#extension/i18n.ts';
+import { MAX_BULK_DOMAINS } from '#extension/limits.ts';
+import { addressesOf, type BulkList } from './bulk-list.ts';
+
+/** Only a person's click spends credits: a click a script made is not one. */
+const byPerson = (event: MouseEvent) => event.isTrusted;
+
+interface ListPlanProps {
+  list: BulkList;
+  domains: string[];
+  /** How many of the domains have a cached answer; null while the worker is asked. */
+  cached: number | null;
+  /** How many domains a run would look up (and pay for); null until that is known, or over the limit. */
+  toLookUp: number | null;
+  onStart: () => void;
+}
+
+/** What the list holds and what looking it up will cost, and the button that starts it. */
+export function ListPlan({ list, domains, cached, toLookUp, onStart }: ListPlanProps) {
+  return (
+    <>
+      <Summary list={list} domains={domains} cached={cached} />
+      {toLookUp !== null && (
+        <div className="row">
+          <button
+            type="button"
+            className="primary"
+            data-testid="bulk-start"
+            onClick={(event) => {
+              if (byPerson(event)) onStart();
+            }}
+          >
+            {toLookUp > 0 ? t('bulkStart', toLookUp) : t('bulkStartFree')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Summary({ list, domains, cached }: { list: BulkList; domains: string[]; cached: number | null }) {
+  const addresses = addressesOf(list).length;
+  return (
+    <div data-testid="bulk-summary">
+      {list.kind === 'csv' && (
+        <p className="muted">{t('bulkReadAsCsv', list.rows.length, list.header[list.column] ?? '')}</p>
+      )}
+      <p>{t('bulkSummaryAddresses', addresses, domains.length)}</p>
+      {domains.length > MAX_BULK_DOMAINS ? (
+        <p className="error">{t('bulkTooMany', domains.length, MAX_BULK_DOMAINS)}</p>
+      ) : cached === null ? (
+        <p className="muted">{t('bulkSummaryChecking')}</p>
+      ) : (
+        <>
+          <p data-testid="bulk-cached" data-count={cached}>
+            {t('bulkSummaryCached', cached)}
+          </p>
+          <p data-testid="bulk-cost" data-count={domains.length - cached}>
+            {t('bulkSummaryCost', domains.length - cached)}
+          </p>
+        </>
+      )}
+    </div>
+  );
+}

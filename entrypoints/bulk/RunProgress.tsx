@@ -1,0 +1,51 @@
+import { useCountdown } from '#components/use-countdown.ts';
+import { describeResult } from '#extension/describe-result.ts';
+import { t } from '#extension/i18n.ts';
+import type { BulkStatus } from '#extension/messaging.ts';
+
+/** A run going on: how far it is, how long it waits for the service's limit, and Cancel. */
+export function RunProgress({ status, onCancel }: { status: BulkStatus; onCancel: () => void }) {
+  const wait = useCountdown(status.waitUntil);
+  return (
+    <div>
+      <progress
+        data-testid="bulk-progress"
+        aria-label={t('bulkProgressLabel')}
+        value={status.done}
+        max={status.total}
+      />
+      <p role="status" data-testid="bulk-status" data-state={status.state} data-done={status.done}>
+        {t('bulkProgress', status.done, status.total)}
+      </p>
+      {wait > 0 && <p className="muted">{t('bulkWaiting', wait)}</p>}
+      <p className="muted">{t('bulkKeepsRunning')}</p>
+      <button type="button" data-testid="bulk-cancel" onClick={onCancel}>
+        {t('bulkCancel')}
+      </button>
+    </div>
+  );
+}
+
+/** How a run that is over ended, in words. */
+export function RunEnd({ status }: { status: BulkStatus }) {
+  return (
+    <p role="status" data-testid="bulk-status" data-state={status.state} data-done={status.done}>
+      {endOf(status)}
+    </p>
+  );
+}
+
+function endOf(status: BulkStatus): string {
+  switch (status.state) {
+    case 'finished':
+      return t('bulkFinished', status.total);
+    case 'cancelled':
+      return t('bulkCancelled', status.done, status.total);
+    case 'stopped': {
+      const reason = describeResult(status.stoppedBy);
+      return t('bulkStopped', status.done, status.total, `${reason.title}. ${reason.detail}`);
+    }
+    case 'running':
+      return t('bulkProgress', status.done, status.total);
+  }
+}
