@@ -147,7 +147,10 @@ describe('ResultCard', () => {
       { state: 'unreachable', message: 'The lookup service could not be reached.' },
       /cannot be used right now.*could not be reached/,
     ],
-    [{ state: 'rate-limited', message: 'x', retryAt: NOW + 30_000 }, /Too many lookups.*Try again in 30 seconds/],
+    [
+      { state: 'rate-limited', message: 'x', retryAt: NOW + 30_000 },
+      /Too many lookups.*Try again in 30 seconds/,
+    ],
     [{ state: 'rate-limited', message: 'x', retryAt: null }, /Too many lookups.*try again in a moment/],
     [{ state: 'over-budget' }, /Lookups paused on this tab.*Look up uses one credit/],
   ])('gives %j its own message', (result, words) => {

@@ -23,15 +23,24 @@ async function reloadOnNewLanguage(): Promise<void> {
   if (locale !== currentLocale()) location.reload();
 }
 
+/** The words asked for and not yet come: one question at a time. */
+let asking: Promise<void> | null = null;
+
 /**
  * The words of the language in force, asked of the background: unless `expected` is already the locale
  * loaded. The card asks so each time it is shown, with the locale its settings name.
  */
-export async function loadWords(expected?: Locale): Promise<void> {
+export function loadWords(expected?: Locale): Promise<void> {
   const loaded = loadedLocale();
-  if (loaded && loaded === expected) return;
-  const { locale, messages } = await sendRequest({ type: 'words', ...(loaded && { have: loaded }) });
-  if (messages) applyWords(locale, messages);
+  if (loaded && loaded === expected) return Promise.resolve();
+  asking ??= sendRequest({ type: 'words', ...(loaded && { have: loaded }) })
+    .then(({ locale, messages }) => {
+      if (messages) applyWords(locale, messages);
+    })
+    .finally(() => {
+      asking = null;
+    });
+  return asking;
 }
 
 /** An error in words for a page: a silent background in the person's language, anything else as it says. */
