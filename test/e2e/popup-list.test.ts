@@ -185,7 +185,9 @@ describe.each(BROWSERS)('in %s', (name) => {
     await popup.fill('lookup-input', pasted);
     await popup.click('lookup-submit');
     await expect.poll(() => popup.text('provider-nice-name')).toBe('Proton Mail');
-    expect(await popup.text('bulk-link')).toBe(messages.popupLookUpAllInList_other.message.replace('$COUNT$', '2'));
+    expect(await popup.text('bulk-link')).toBe(
+      messages.popupLookUpAllInList_other.message.replace('$COUNT$', '2'),
+    );
     const href = (await popup.attribute('bulk-link', 'href')) ?? '';
     expect(href).toMatch(/^(chrome|moz)-extension:\/\/[^/]+\/bulk\.html\?from=popup#text=/);
     expect(decodeURIComponent(href.slice(href.indexOf('#text=') + '#text='.length))).toBe(pasted);
