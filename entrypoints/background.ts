@@ -3,8 +3,6 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { getWebmailInfo } from '#core/api/client.ts';
 import { DISPOSABLE_LIST_FILE } from '#core/catalog/domain-list-file.ts';
 import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser-differences.ts';
-import { fetchMessages } from '#extension/i18n.ts';
-import { touchesLanguage } from '#extension/locales.ts';
 import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
 import { createAnswerCache } from '#worker/answer-cache.ts';
 import { keepBulkRunAwake, listenForBulkAlarm } from '#worker/bulk-alarm.ts';
@@ -24,24 +22,14 @@ import { createOfflineCatalog } from '#worker/offline-catalog.ts';
 import { routeRequests } from '#worker/router.ts';
 import { createTabAddresses } from '#worker/tab-addresses.ts';
 import { createTabBudgets } from '#worker/tab-budget.ts';
-import { WorkerWords, withWords } from '#worker/words.ts';
+import { speakLanguageInForce, withWords } from '#worker/words.ts';
 
 /** The service worker (Firefox: the background page): wiring only; what it does lives in lib/worker/. */
 export default defineBackground(() => {
   // Storage holds the API key: only the extension's own pages and this worker may read it.
   keepStorageFromContentScripts(browser);
 
-  // chrome.i18n speaks only the browser's language: the worker reads the chosen locale's messages itself.
-  const words = new WorkerWords({
-    choice: async () => (await loadSettings()).language,
-    browserLanguage: () => browser.i18n.getUILanguage(),
-    fetchMessages,
-  });
-  let wordsReady = words.apply().then(retitleLookupMenu);
-  browser.storage.onChanged.addListener((changes, area) => {
-    if (touchesLanguage(changes, area)) wordsReady = words.apply().then(retitleLookupMenu);
-  });
-
+  const { words, ready: wordsReady } = speakLanguageInForce(retitleLookupMenu);
   const cache = createAnswerCache(browser.storage.local);
   const service = createLookupService({
     cache,
@@ -76,7 +64,7 @@ export default defineBackground(() => {
 
   browser.runtime.onMessage.addListener(
     routeRequests(
-      withWords(() => wordsReady, {
+      withWords(wordsReady, {
         ...lookupHandlers(service, hoverBudgets),
         ...tabListHandlers({
           tabAddresses,

@@ -1,5 +1,7 @@
-import { applyWords, type Messages } from '#extension/i18n.ts';
-import { type LanguageChoice, type Locale, resolveLocale } from '#extension/locales.ts';
+import { browser } from 'wxt/browser';
+import { applyWords, fetchMessages, type Messages } from '#extension/i18n.ts';
+import { type LanguageChoice, type Locale, resolveLocale, touchesLanguage } from '#extension/locales.ts';
+import { loadSettings } from '#settings/storage.ts';
 import type { Handlers } from './router.ts';
 
 export interface WordsSources {
@@ -66,4 +68,25 @@ export function withWords(ready: () => Promise<unknown>, handlers: Handlers): Ha
     },
   ]);
   return Object.fromEntries(waiting) as Handlers;
+}
+
+/**
+ * The background speaking the language in force: read at start, and again on a change of the person's
+ * settings or the organisation's policy, `onChange` called each time (the context menu's title). chrome.i18n
+ * speaks only the browser's language, so the chosen locale's messages are read from the package.
+ */
+export function speakLanguageInForce(onChange: () => void): {
+  words: WorkerWords;
+  ready: () => Promise<unknown>;
+} {
+  const words = new WorkerWords({
+    choice: async () => (await loadSettings()).language,
+    browserLanguage: () => browser.i18n.getUILanguage(),
+    fetchMessages,
+  });
+  let ready = words.apply().then(onChange);
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (touchesLanguage(changes, area)) ready = words.apply().then(onChange);
+  });
+  return { words, ready: () => ready };
 }

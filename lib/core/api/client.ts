@@ -187,6 +187,21 @@ export function findTopUpUrl(message: string): string | null {
   return null;
 }
 
+/** A 5xx: the service's own words where it sent some, else ours, said by code. */
+function serverError(status: number, envelope: Envelope | null): ApiOutcome {
+  if (envelope?.message) return { kind: 'server-error', status, message: envelope.message };
+  const message = `The lookup service failed (HTTP ${status}).`;
+  return { kind: 'server-error', status, message, problem: { code: 'server-failed', status } };
+}
+
+/** A 429: the service's own words where it sent some, else ours, said by code. */
+function rateLimited(envelope: Envelope | null, retryAfter: number | null): ApiOutcome {
+  if (envelope?.message)
+    return { kind: 'rate-limited', message: envelope.message, retryAfterSeconds: retryAfter };
+  const message = 'Too many lookups at once; try again shortly.';
+  return { kind: 'rate-limited', message, retryAfterSeconds: retryAfter, problem: { code: 'rate-limited' } };
+}
+
 function interpret(response: Response, text: string): Attempt {
   const { status } = response;
   if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
@@ -196,28 +211,10 @@ function interpret(response: Response, text: string): Attempt {
   }
   const envelope = parseEnvelope(text);
   if (status >= 500) {
-    const outcome: ApiOutcome = envelope?.message
-      ? { kind: 'server-error', status, message: envelope.message }
-      : {
-          kind: 'server-error',
-          status,
-          message: `The lookup service failed (HTTP ${status}).`,
-          problem: { code: 'server-failed', status },
-        };
-    return retryable(outcome, (retryAfterSeconds(response) ?? 0) * 1000);
+    return retryable(serverError(status, envelope), (retryAfterSeconds(response) ?? 0) * 1000);
   }
   if (status === 429) {
-    const retryAfter = retryAfterSeconds(response);
-    return final(
-      envelope?.message
-        ? { kind: 'rate-limited', message: envelope.message, retryAfterSeconds: retryAfter }
-        : {
-            kind: 'rate-limited',
-            message: 'Too many lookups at once; try again shortly.',
-            retryAfterSeconds: retryAfter,
-            problem: { code: 'rate-limited' },
-          },
-    );
+    return final(rateLimited(envelope, retryAfterSeconds(response)));
   }
   if (!envelope) {
     return final(
