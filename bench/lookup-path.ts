@@ -16,8 +16,8 @@ import buildExtension from '#test/support/build-extension.ts';
 import { chromiumCard } from '#test/support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from '#test/support/extension-stack.ts';
 import { startPageServer } from '#test/support/page-server.ts';
-import { CACHE_INDEX_KEY, cacheEntryKey } from '#worker/answer-cache.ts';
 import { median, percentile, upperBudget } from './stats.ts';
+import { ANSWER_INDEX_KEY, answerKey } from './stored-keys.ts';
 import type { BenchRow } from './table.ts';
 
 const MEMORY_SAMPLES = 15;
@@ -402,7 +402,7 @@ async function storedAnswerCount(stack: ExtensionStack): Promise<number> {
   return (await stack.browser.worker()).evaluate(async (indexKey) => {
     const area = (globalThis as unknown as ChromeStorage).chrome.storage.local;
     return ((await area.get(indexKey))[indexKey] as unknown[]).length;
-  }, CACHE_INDEX_KEY);
+  }, ANSWER_INDEX_KEY);
 }
 
 function coldStartRow(name: string, { trips, started }: ColdStarts, what: string): BenchRow {
@@ -443,11 +443,11 @@ async function fillCache(stack: ExtensionStack, domain: string): Promise<void> {
     },
     {
       domain,
-      askedKey: cacheEntryKey(domain),
-      indexKey: CACHE_INDEX_KEY,
+      askedKey: answerKey(domain),
+      indexKey: ANSWER_INDEX_KEY,
       fillers: Array.from({ length: MAX_CACHE_ENTRIES - 1 }, (_, i) => {
         const name = `filler-${i}.example.com`;
-        return [name, cacheEntryKey(name)] as const;
+        return [name, answerKey(name)] as const;
       }),
     },
   );

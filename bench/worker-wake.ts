@@ -23,8 +23,8 @@ import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import buildExtension, { E2E_EXTENSION_DIR } from '#test/support/build-extension.ts';
 import { unpackedExtensionId } from '#test/support/chromium-policy.ts';
 import { launchPlainBrowser } from '#test/support/extension-browser.ts';
-import { CACHE_INDEX_KEY, cacheEntryKey } from '#worker/answer-cache.ts';
 import { median, percentile, ratioBudget, upperBudget } from './stats.ts';
+import { ANSWER_INDEX_KEY, answerKey } from './stored-keys.ts';
 import type { BenchRow } from './table.ts';
 
 /** The reference build: its background.js holds the disposable and free-mail lists as literals. */
@@ -98,8 +98,8 @@ function cachedItems(): Record<string, unknown> {
     fetchedAt: Date.now(),
   };
   return {
-    [cacheEntryKey(CACHED_DOMAIN)]: { answer, expiresAt },
-    [CACHE_INDEX_KEY]: [[CACHED_DOMAIN, expiresAt]],
+    [answerKey(CACHED_DOMAIN)]: { answer, expiresAt },
+    [ANSWER_INDEX_KEY]: [[CACHED_DOMAIN, expiresAt]],
   };
 }
 

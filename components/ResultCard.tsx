@@ -12,6 +12,7 @@ import {
 } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
+import { AddressNotes } from './AddressNotes.tsx';
 import { ProviderLogo } from './ProviderLogo.tsx';
 import { useCountdown } from './use-countdown.ts';
 import { useWordProps } from './words.ts';
@@ -177,7 +178,7 @@ function RefreshButton({ onRefresh }: { onRefresh: () => void }) {
 }
 
 /** What a button copied last, for it to say so. */
-type Copied = 'address' | 'link' | 'search';
+type Copied = 'address' | 'link' | 'search' | 'suggestion';
 
 /** Copies text to the clipboard, and which button copied last (null when the clipboard refused it). */
 function useCopy(): [Copied | null, (text: string, what: Copied) => void] {
@@ -377,6 +378,12 @@ export function ResultCard({ sendingAddresses = [], now = Date.now(), ...props }
       aria-label={found ? t('cardLabel', address) : undefined}
     >
       <p className="wl-address" {...wordProps(address)} />
+      <AddressNotes
+        address={address}
+        result={result}
+        copied={copied === 'suggestion'}
+        onCopy={(corrected) => copy(corrected, 'suggestion')}
+      />
       {found ? (
         <FoundAnswer
           {...props}

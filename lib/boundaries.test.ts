@@ -72,12 +72,12 @@ const REFUSED: (readonly [path: string, source: string, words: string])[] = [
   ],
   [
     'lib/page/planted.ts',
-    "import { createLookupService as imported } from '#worker/lookup-service.ts';",
+    "import { LookupService as imported } from '#worker/lookup-service.ts';",
     'by message',
   ],
   [
     'lib/page/planted.ts',
-    "import { apiKeyItem as imported } from '#settings/storage.ts';",
+    "import { apiKeyItem as imported } from '#extension/stored.ts';",
     'storage holds the key',
   ],
   ['lib/page/planted.ts', "import { z as imported } from 'zod';", 'stays small'],

@@ -1,4 +1,5 @@
-import type { MouseEvent } from 'react';
+import { type MouseEvent, useMemo } from 'react';
+import { countMailboxes } from '#extension/address-notes.ts';
 import { t, tCount } from '#extension/i18n.ts';
 import { MAX_BULK_DOMAINS } from '#extension/limits.ts';
 import { addressesOf, type BulkList } from './bulk-list.ts';
@@ -41,6 +42,8 @@ export function ListPlan({ list, domains, cached, toLookUp, onStart }: ListPlanP
 
 function Summary({ list, domains, cached }: { list: BulkList; domains: string[]; cached: number | null }) {
   const addresses = addressesOf(list).length;
+  // Spellings of one mailbox count once (Jane.Doe+news@googlemail.com is janedoe@gmail.com); lookups stay per domain.
+  const mailboxes = useMemo(() => countMailboxes(addressesOf(list)), [list]);
   return (
     <div data-testid="bulk-summary">
       {list.kind === 'csv' && (
@@ -52,6 +55,9 @@ function Summary({ list, domains, cached }: { list: BulkList; domains: string[];
           tCount('bulkSummaryAddressCount', addresses),
           tCount('bulkSummaryDomainCount', domains.length),
         )}
+      </p>
+      <p data-testid="bulk-mailboxes" data-count={mailboxes}>
+        {tCount('bulkSummaryMailboxes', mailboxes)}
       </p>
       {domains.length > MAX_BULK_DOMAINS ? (
         <p className="error">{tCount('bulkTooMany', domains.length, MAX_BULK_DOMAINS)}</p>

@@ -7,10 +7,16 @@ import { sendRequest } from '#extension/messaging.ts';
 import german from '#locales/de/messages.json';
 import english from '#locales/en/messages.json';
 import { CARD_TAG } from '#page/card-module.ts';
+import { loadTopLevelDomains } from '#page/top-level-domains-module.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { type CardUi, createCardUi } from './card.tsx';
 
 vi.mock('#extension/messaging.ts', () => ({ sendRequest: vi.fn() }));
+// The build's module of top-level domains is no file here; the unit tests read the list from its package.
+vi.mock('#page/top-level-domains-module.ts', () => ({
+  TOP_LEVEL_DOMAINS_FILE: 'content-scripts/top-level-domains.js',
+  loadTopLevelDomains: vi.fn(() => Promise.resolve()),
+}));
 
 /** Only what the card uses of WXT's content script context. */
 function fakeContext(): ContentScriptContext {
@@ -130,5 +136,16 @@ describe('the hover card', () => {
     card.hide();
     card.show(TARGET, CARD_SETTINGS);
     expect(sendRequest).toHaveBeenCalledTimes(2);
+  });
+
+  it('loads the top-level domains a typo suggestion reads, from the module the content script loaded', () => {
+    expect(loadTopLevelDomains).toHaveBeenCalledWith(
+      expect.stringMatching(/\/content-scripts\/top-level-domains\.js$/),
+    );
+  });
+
+  it('says the address a typo meant, over the page, drawn', () => {
+    card.show({ ...TARGET, address: 'jane@gmial.com' }, CARD_SETTINGS);
+    expect(wordsOf('did-you-mean')).toBe('Did you mean jane@gmail.com?');
   });
 });

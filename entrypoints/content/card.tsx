@@ -4,6 +4,7 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
+import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
 import cardCss from '#components/card.css?inline';
@@ -18,6 +19,7 @@ import { CARD_TAG } from '#page/card-module.ts';
 import { keepCardInWindow } from '#page/card-placement.ts';
 import type { HoverTarget } from '#page/hover.ts';
 import { pageThemeAt } from '#page/page-theme.ts';
+import { loadTopLevelDomains, TOP_LEVEL_DOMAINS_FILE } from '#page/top-level-domains-module.ts';
 
 /** What the card's controls answer to (React listens for them at its container, inside the shadow root). */
 const INPUT_EVENTS = [
@@ -146,7 +148,11 @@ export class CardUi {
   }
 }
 
-/** Makes the card's shadow root, closed to the page; the content script imports this when a card is first due. */
+/**
+ * Makes the card's shadow root, closed to the page; the content script imports this when a card is first due.
+ * The card's module holds its own copy of the top-level domains' loader, which a typo suggestion reads
+ * (lib/core/email/typo): it loads the list too, from the module the content script loaded already.
+ */
 export async function createCardUi(
   ctx: ContentScriptContext,
   onClose: () => void,
@@ -155,6 +161,7 @@ export async function createCardUi(
   // The words of the language in force come from the background while the hover delay runs: the content
   // script cannot read the package's messages itself (Chromium keeps them from the page's origin).
   if (locale) void loadWords(locale).catch(() => {});
+  const topLevelDomains = loadTopLevelDomains(browser.runtime.getURL(`/${TOP_LEVEL_DOMAINS_FILE}`));
   const ui = await createShadowRootUi(ctx, {
     name: CARD_TAG,
     position: 'inline',
@@ -169,5 +176,6 @@ export async function createCardUi(
     onRemove: (root: Root | undefined) => root?.unmount(),
   });
   answerPeopleOnly(ui.shadow);
+  await topLevelDomains;
   return new CardUi(ui, onClose);
 }

@@ -21,22 +21,29 @@ const GROUPING_WORDS: Record<Grouping, MessageKey> = {
   domain: 'popupGroupDomain',
   provider: 'popupGroupProvider',
   flag: 'popupGroupFlag',
+  mailbox: 'popupGroupMailbox',
+  role: 'popupGroupRole',
 };
 
-/** A group's heading in words: a domain or provider by its name, the others by what they hold. */
-const GROUP_WORDS: Record<Exclude<GroupKind, 'all' | 'domain' | 'provider'>, MessageKey> = {
+/** The kinds of group named by their data: a domain, a provider, a mailbox. */
+const NAMED_KINDS = ['all', 'domain', 'provider', 'mailbox'] as const;
+type NamedKind = (typeof NAMED_KINDS)[number];
+const isNamed = (kind: GroupKind): kind is NamedKind => (NAMED_KINDS as readonly GroupKind[]).includes(kind);
+
+/** A group's heading in words: a domain, provider or mailbox by its name, the others by what they hold. */
+const GROUP_WORDS: Record<Exclude<GroupKind, NamedKind>, MessageKey> = {
   disposable: 'flagDisposable',
   privacy: 'flagPrivacy',
   freemail: 'flagFreemail',
   'no-flag': 'popupGroupNoFlag',
   'no-answer': 'popupGroupNoAnswer',
   'not-looked-up': 'popupGroupNotLookedUp',
+  role: 'popupRoleMark',
+  other: 'popupGroupOtherAddresses',
 };
 
 function groupName(group: RowGroup): string {
-  return group.kind === 'all' || group.kind === 'domain' || group.kind === 'provider'
-    ? group.name
-    : t(GROUP_WORDS[group.kind]);
+  return isNamed(group.kind) ? group.name : t(GROUP_WORDS[group.kind]);
 }
 
 /** The columns of a row: the logo, the address and provider, the flags, the links. */

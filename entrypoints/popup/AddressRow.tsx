@@ -74,13 +74,42 @@ function stateWords(row: Row, loading: boolean): string {
   return notFoundLine(row.verdict) ?? t('popupRowNoAnswer');
 }
 
-/** The address, and under it the provider's name, or what the row says without one. */
+/**
+ * What the address says of itself, under it: a shared inbox as a mark named in words, and the address a
+ * typo meant, as text a person can select.
+ */
+function AddressNotes({ row }: { row: Row }) {
+  if (row.role !== 'true' && !row.did_you_mean) return null;
+  return (
+    <span className="notes">
+      {row.role === 'true' && (
+        <span
+          className="mark-role"
+          data-testid="role-mark"
+          role="img"
+          aria-label={t('popupRoleMark')}
+          title={t('cardSharedInbox')}
+        >
+          {t('popupRoleMark')}
+        </span>
+      )}
+      {row.did_you_mean && (
+        <span className="did-you-mean" data-testid="did-you-mean">
+          {t('cardDidYouMean', row.did_you_mean)}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The address, what it says of itself, and under it the provider's name, or what the row says without one. */
 function WhoCell({ row, loading }: { row: Row; loading: boolean }) {
   return (
     <td className="who">
       <span className="address" data-testid="page-address" title={row.address}>
         {row.address}
       </span>
+      <AddressNotes row={row} />
       {row.status === 'found' ? (
         <span className="provider" data-testid="provider-nice-name">
           {row.provider}

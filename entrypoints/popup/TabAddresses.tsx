@@ -10,12 +10,14 @@ import { copyTable, downloadCsv } from './export-table.ts';
 import { useDomainResults } from './use-domain-results.ts';
 
 /**
- * The summary's figures, each with its words and test id; a figure of 0 beyond the first two is left out.
+ * The summary's figures, each with its words and test id; a figure of 0 beyond the first three is left out.
  * The counts of nouns are plural messages; the others a label with its figure, as a chip reads.
  */
 const FIGURES: readonly { key: keyof ListSummary; words: (count: number) => string; testId: string }[] = [
   { key: 'addresses', words: (count) => tCount('popupSummaryAddresses', count), testId: 'summary-addresses' },
   { key: 'domains', words: (count) => tCount('popupSummaryDomains', count), testId: 'summary-domains' },
+  { key: 'mailboxes', words: (count) => t('popupSummaryMailboxes', count), testId: 'summary-mailboxes' },
+  { key: 'sharedInboxes', words: (count) => t('popupSummaryRole', count), testId: 'summary-role' },
   { key: 'freeMail', words: (count) => t('popupSummaryFreemail', count), testId: 'summary-freemail' },
   { key: 'disposable', words: (count) => t('popupSummaryDisposable', count), testId: 'summary-disposable' },
   { key: 'privacyRelays', words: (count) => t('popupSummaryPrivacy', count), testId: 'summary-privacy' },
@@ -31,7 +33,7 @@ function Summary({ summary }: { summary: ListSummary }) {
   return (
     <ul className="summary" aria-label={t('popupSummaryLabel')} data-testid="list-summary">
       {FIGURES.map(({ key, words, testId }, i) =>
-        i < 2 || summary[key] > 0 ? (
+        i < 3 || summary[key] > 0 ? (
           <li key={key} data-testid={testId} data-count={summary[key]}>
             {words(summary[key])}
           </li>

@@ -42,6 +42,8 @@ describe('the popup’s list of a tab’s addresses', () => {
     expect(summarize(ROWS)).toEqual({
       addresses: 7,
       domains: 6,
+      mailboxes: 7,
+      sharedInboxes: 1,
       freeMail: 3,
       disposable: 1,
       privacyRelays: 1,
@@ -109,5 +111,48 @@ describe('the popup’s list of a tab’s addresses', () => {
       'mailinator.com',
       'wait.example',
     ]);
+  });
+
+  describe('by what the addresses say of themselves', () => {
+    const spellings = addressRows(
+      [
+        'janedoe@gmail.com',
+        'info@acme.example.com',
+        'Jane.Doe+news@googlemail.com',
+        'amy@gmail.com',
+        'sales@acme.example.com',
+        'j.a.n.e.d.o.e@gmail.com',
+        'zed+x@proton.me',
+        'zed@proton.me',
+      ],
+      RESULTS,
+      '{address}',
+    );
+
+    it('counts mailboxes, two spellings of one once, and shared inboxes', () => {
+      expect(summarize(spellings)).toMatchObject({ addresses: 8, mailboxes: 5, sharedInboxes: 2 });
+    });
+
+    it('groups the spellings of one mailbox, the most first; a mailbox written one way among the rest', () => {
+      const groups = groupRows(spellings, 'mailbox');
+      expect(groups.map((group) => [group.kind, group.name, addresses(group.rows)])).toEqual([
+        [
+          'mailbox',
+          'janedoe@gmail.com',
+          ['j.a.n.e.d.o.e@gmail.com', 'Jane.Doe+news@googlemail.com', 'janedoe@gmail.com'],
+        ],
+        ['mailbox', 'zed@proton.me', ['zed@proton.me', 'zed+x@proton.me']],
+        ['other', '', ['amy@gmail.com', 'info@acme.example.com', 'sales@acme.example.com']],
+      ]);
+    });
+
+    it('sets shared inboxes apart, first, whether or not their domain was looked up', () => {
+      const groups = groupRows(spellings, 'role');
+      expect(groups.map((group) => [group.kind, group.rows.length])).toEqual([
+        ['role', 2],
+        ['other', 6],
+      ]);
+      expect(addresses(groups[0]?.rows ?? [])).toEqual(['info@acme.example.com', 'sales@acme.example.com']);
+    });
   });
 });

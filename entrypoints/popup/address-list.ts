@@ -9,6 +9,10 @@ import type { AddressRow } from '#address-table/rows.ts';
 export interface ListSummary {
   addresses: number;
   domains: number;
+  /** Distinct mailboxes: two spellings of one Gmail mailbox count once (the badge counts addresses). */
+  mailboxes: number;
+  /** Addresses that reach a shared inbox (info@, sales@). */
+  sharedInboxes: number;
   freeMail: number;
   disposable: number;
   privacyRelays: number;
@@ -23,6 +27,8 @@ export function summarize(rows: readonly AddressRow[]): ListSummary {
   return {
     addresses: rows.length,
     domains: new Set(rows.map((row) => row.domain)).size,
+    mailboxes: new Set(rows.map((row) => row.mailbox)).size,
+    sharedInboxes: count((row) => row.role === 'true'),
     freeMail: count((row) => row.free_mail === 'true'),
     disposable: count((row) => row.disposable === 'true'),
     privacyRelays: count((row) => row.privacy_relay === 'true'),
@@ -42,14 +48,18 @@ export function filterRows(rows: readonly AddressRow[], query: string): AddressR
   );
 }
 
-/** How the list is laid out: as on the page, or in groups by domain, provider or flag. */
-export const GROUPINGS = ['page', 'domain', 'provider', 'flag'] as const;
+/**
+ * How the list is laid out: as on the page, or in groups by domain, provider or flag, by the mailbox several
+ * spellings reach, or shared inboxes apart.
+ */
+export const GROUPINGS = ['page', 'domain', 'provider', 'flag', 'mailbox', 'role'] as const;
 export type Grouping = (typeof GROUPINGS)[number];
 
 /**
- * What a group holds. `name` is data (a domain, a provider's name); the other kinds are named in words by
- * the popup. A flag group holds the rows whose strongest flag it is: disposable, then privacy relay, then
- * free mail.
+ * What a group holds. `name` is data (a domain, a provider's name, a mailbox); the other kinds are named in
+ * words by the popup. A flag group holds the rows whose strongest flag it is: disposable, then privacy relay,
+ * then free mail. A mailbox group holds the spellings of one mailbox; `other` holds the rest (each mailbox
+ * written one way, every address that is no shared inbox).
  */
 export type GroupKind =
   | 'all'
@@ -60,12 +70,15 @@ export type GroupKind =
   | 'freemail'
   | 'no-flag'
   | 'not-looked-up'
-  | 'no-answer';
+  | 'no-answer'
+  | 'mailbox'
+  | 'role'
+  | 'other';
 
 export interface RowGroup {
   key: string;
   kind: GroupKind;
-  /** The domain or the provider's name, for those kinds; '' for the others. */
+  /** The domain, the provider's name or the mailbox, for those kinds; '' for the others. */
   name: string;
   rows: AddressRow[];
 }
@@ -83,26 +96,57 @@ function flagKind(row: AddressRow): GroupKind {
   return 'no-flag';
 }
 
-const FLAG_ORDER: readonly GroupKind[] = [
+/** Kinds that keep their place whatever their size: shared inboxes first, what is left last. */
+const FIXED_ORDER: readonly GroupKind[] = [
+  'role',
   'disposable',
   'privacy',
   'freemail',
   'no-flag',
   'no-answer',
   'not-looked-up',
+  'other',
 ];
 
-function groupOf(row: AddressRow, grouping: Exclude<Grouping, 'page'>): Omit<RowGroup, 'rows'> {
+const OTHER: Omit<RowGroup, 'rows'> = { key: 'other', kind: 'other', name: '' };
+
+/** A row's group by what its address says alone: the spellings of a mailbox together, shared inboxes apart. */
+function noteGroupOf(
+  row: AddressRow,
+  grouping: 'mailbox' | 'role',
+  spellings: Map<string, number>,
+): Omit<RowGroup, 'rows'> {
+  if (grouping === 'role') return row.role === 'true' ? { key: 'role', kind: 'role', name: '' } : OTHER;
+  const several = (spellings.get(row.mailbox) ?? 0) > 1;
+  return several ? { key: `mailbox:${row.mailbox}`, kind: 'mailbox', name: row.mailbox } : OTHER;
+}
+
+/** How many of the rows are spellings of each mailbox. */
+function spellingsPerMailbox(rows: readonly AddressRow[]): Map<string, number> {
+  const spellings = new Map<string, number>();
+  for (const row of rows) spellings.set(row.mailbox, (spellings.get(row.mailbox) ?? 0) + 1);
+  return spellings;
+}
+
+function groupOf(
+  row: AddressRow,
+  grouping: Exclude<Grouping, 'page'>,
+  spellings: Map<string, number>,
+): Omit<RowGroup, 'rows'> {
+  if (grouping === 'mailbox' || grouping === 'role') return noteGroupOf(row, grouping, spellings);
   if (grouping === 'domain') return { key: `domain:${row.domain}`, kind: 'domain', name: row.domain };
   const kind = unanswered(row) ?? (grouping === 'flag' ? flagKind(row) : 'provider');
   const name = kind === 'provider' ? row.provider : '';
   return { key: `${kind}:${name}`, kind, name };
 }
 
-/** Groups ordered: flags from the strongest; domains and providers by size, then by name; the unanswered last. */
+/**
+ * Groups ordered: shared inboxes first, flags from the strongest; domains, providers and mailboxes by size,
+ * then by name; the unanswered and the rest last.
+ */
 function compareGroups(a: RowGroup, b: RowGroup): number {
-  if (a.kind !== b.kind && (FLAG_ORDER.includes(a.kind) || FLAG_ORDER.includes(b.kind)))
-    return FLAG_ORDER.indexOf(a.kind) - FLAG_ORDER.indexOf(b.kind);
+  if (a.kind !== b.kind && (FIXED_ORDER.includes(a.kind) || FIXED_ORDER.includes(b.kind)))
+    return FIXED_ORDER.indexOf(a.kind) - FIXED_ORDER.indexOf(b.kind);
   return b.rows.length - a.rows.length || a.name.localeCompare(b.name);
 }
 
@@ -116,8 +160,9 @@ const ADDRESS_ORDER = new Intl.Collator(undefined, { numeric: true });
 export function groupRows(rows: readonly AddressRow[], grouping: Grouping): RowGroup[] {
   if (grouping === 'page') return rows.length ? [{ key: 'all', kind: 'all', name: '', rows: [...rows] }] : [];
   const groups = new Map<string, RowGroup>();
+  const spellings = grouping === 'mailbox' ? spellingsPerMailbox(rows) : new Map<string, number>();
   for (const row of rows) {
-    const group = groupOf(row, grouping);
+    const group = groupOf(row, grouping, spellings);
     const existing = groups.get(group.key);
     if (existing) existing.rows.push(row);
     else groups.set(group.key, { ...group, rows: [row] });

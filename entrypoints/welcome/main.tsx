@@ -1,4 +1,5 @@
 import '#components/page.css';
+import '#components/form-page.css';
 import '#components/card.css';
 import './welcome.css';
 import { startPage } from '#components/start-page.tsx';

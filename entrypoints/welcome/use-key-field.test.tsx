@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiKeyItem } from '#settings/storage.ts';
+import { apiKeyItem } from '#extension/stored.ts';
 import { useSettingsStore } from '#settings/store.ts';
 import { useKeyField } from './use-key-field.ts';
 

@@ -77,4 +77,24 @@ describe('the address table', () => {
     expect(toCsv(formula ? [formula] : [])).toContain(`"'=HYPERLINK(""x"")`);
     expect(rows[0]).toMatchObject({ gateway: '', provider_source: '', provider_confidence: '' });
   });
+
+  it('carries what the address says of itself, from the address alone, answered or not', () => {
+    const notes = addressRows(
+      ['Jane.Doe+news@googlemail.com', 'sales@gmial.com', '-info@gmial.com'],
+      {},
+      '{address}',
+    ).map((row) => [row.did_you_mean, row.role, row.mailbox, row.status]);
+    expect(notes).toEqual([
+      ['', 'false', 'janedoe@gmail.com', 'not-looked-up'],
+      ['sales@gmail.com', 'true', 'sales@gmial.com', 'not-looked-up'],
+      ['-info@gmail.com', 'true', '-info@gmial.com', 'not-looked-up'],
+    ]);
+  });
+
+  it('makes the suggestion inert in a CSV, as the address it comes from', () => {
+    const rows = addressRows(['-info@gmial.com'], {}, '{address}');
+    const [header = '', line = ''] = toCsv(rows).split('\r\n');
+    const cells = line.split(',');
+    expect(cells[header.split(',').indexOf('did_you_mean')]).toBe("'-info@gmail.com");
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { domainOf } from '#core/email/extract.ts';
 import { safeLinkUrl, searchActionFor } from '#core/links.ts';
+import { addressNoteColumns } from '#extension/address-notes.ts';
 import { answerEvidence } from '#extension/answer-evidence.ts';
 import { describeVerdict } from '#extension/describe-result.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
@@ -27,11 +28,19 @@ export const COLUMNS = [
   // What matters, as the card's verdict line says it (lib/extension/describe-result.ts): `will-bounce` for a
   // domain that takes no mail, `unrecognised-provider` for a mailbox no provider is known by, `free-mail`...
   'verdict',
+  // What the address says of itself, without a lookup (lib/extension/address-notes.ts): the address a typo
+  // meant (or ''), whether it reaches a shared inbox, and the one mailbox its spellings reach.
+  'did_you_mean',
+  'role',
+  'mailbox',
 ] as const;
 
 export type AddressRow = Record<(typeof COLUMNS)[number], string>;
 
-/** One row per address, with its domain's answer; a domain not looked up has only its status. */
+/**
+ * One row per address, with its domain's answer and what the address says of itself; a domain not looked up
+ * has only its status.
+ */
 export function addressRows(
   addresses: string[],
   results: Record<string, LookupResult | null>,
@@ -43,7 +52,17 @@ export function addressRows(
     const empty = { provider: '', provider_name: '', disposable: '', free_mail: '', privacy_relay: '' };
     const noEvidence = { gateway: '', provider_source: '', provider_confidence: '' };
     const verdict = describeVerdict(result)?.kind ?? '';
-    const base = { address, domain, ...empty, webmail_url: '', search_url: '', ...noEvidence, verdict };
+    const notes = addressNoteColumns(address);
+    const base = {
+      address,
+      domain,
+      ...empty,
+      webmail_url: '',
+      search_url: '',
+      ...noEvidence,
+      verdict,
+      ...notes,
+    };
     if (result?.state !== 'found') return { ...base, status: result?.state ?? 'not-looked-up' };
     const { info } = result;
     const evidence = answerEvidence(info);

@@ -11,8 +11,8 @@ export const MAX_SLICE_MS = 8;
 /**
  * A scan at once, inside the page's own task (the mutation that added a few nodes: a chat message, a chip),
  * yields after this long, the rest waiting for idle time: that task's frame is the page's work and its
- * rendering, long already when it lays out a 1 MB line, and each millisecond of ours in it was one more of
- * a blocked frame (8 ms slices there added 13-15 ms to the frame of a 1 MB line of `@`).
+ * rendering, long already when it lays out a 1 MB line, and each millisecond of ours in it is one more of
+ * a blocked frame (8 ms slices there add 13-15 ms to the frame of a 1 MB line of `@`).
  */
 export const MAX_SLICE_IN_PAGE_TASK_MS = 2;
 /**
@@ -27,7 +27,7 @@ export const PART_QUERIES_MS = 4;
 export const FIRST_ELEMENTS_PER_PART = 2_000;
 /** Parts smaller than this teach nothing (their time is mostly the calls'), and parts stay at least this large. */
 export const MIN_ELEMENTS_PER_PART = 256;
-/** The most a part holds, however fast its calls: the whole 28,000-element benchmark page was one 15 ms task as it loaded. */
+/** The most a part holds, however fast its calls: the whole 28,000-element benchmark page in one part is a 15 ms task. */
 export const MAX_ELEMENTS_PER_PART = 8_000;
 /** Nodes the page added at once are cut into parts this many at a time (about 2 ms), inside a scan slice. */
 export const ADDED_NODES_PER_STEP = 1_024;

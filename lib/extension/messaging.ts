@@ -8,8 +8,8 @@ import type { LookupResult } from './lookup-result.ts';
 
 /**
  * The messaging layer as its senders use it: types and sendRequest only. The schema that checks messages
- * lives with the receiver (message-schema.ts, imported by the background), so zod stays out of the content
- * script that runs on every page.
+ * lives with the receiver (lib/worker/request-schema.ts), so zod stays out of the content script that runs
+ * on every page.
  */
 export type { Request, RequestType };
 

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
+import { apiKeyItem, settingsItem } from '#extension/stored.ts';
 import {
   lookupTarget,
   type ManagedSettings,
@@ -7,19 +7,14 @@ import {
   parseManagedSettings,
   settingsInForce,
 } from './managed.ts';
-import { DEFAULT_SETTINGS, parseSettings, type Settings } from './schema.ts';
+import { parseSettings, type Settings } from './schema.ts';
 
-/**
- * Where settings and the key are kept. Only the background and the extension's pages import this: storage
- * is closed to content scripts, which get what they need of settings by message.
+/*
+ * Settings and the key as the extension uses them: the person's own, and what the organisation set by
+ * policy. Only the background and the extension's pages import this: storage is closed to content scripts,
+ * which get what they need of settings by message. The items themselves are declared in
+ * lib/extension/stored.ts.
  */
-export const settingsItem = storage.defineItem<Settings>('local:settings', {
-  fallback: DEFAULT_SETTINGS,
-  version: 1,
-});
-
-/** The API key, stored apart from settings; only the background and the options page use it. */
-export const apiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
 
 /** The person's own settings, as the options page saves them. */
 export async function loadLocalSettings(): Promise<Settings> {

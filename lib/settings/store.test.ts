@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiKeyItem, settingsItem } from './storage.ts';
+import { apiKeyItem, settingsItem } from '#extension/stored.ts';
 import { inForce, useSettingsStore } from './store.ts';
 
 beforeEach(() => {

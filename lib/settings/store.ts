@@ -1,9 +1,10 @@
 import { storage } from 'wxt/utils/storage';
 import { create } from 'zustand';
 import { sendRequest } from '#extension/messaging.ts';
+import { apiKeyItem, settingsItem } from '#extension/stored.ts';
 import { type ManagedField, settingsInForce } from './managed.ts';
 import { cleanApiKey, DEFAULT_SETTINGS, parseSettings, type Settings } from './schema.ts';
-import { apiKeyItem, loadLocalSettings, settingsItem } from './storage.ts';
+import { loadLocalSettings } from './storage.ts';
 
 interface SettingsState {
   /** The person's own settings, as saved on the options page. */

@@ -1,34 +1,9 @@
-import { z } from 'zod';
+import { storage } from 'wxt/utils/storage';
 import { CACHE_PERSIST_DELAY_MS, MAX_CACHE_BYTES, MAX_CACHE_ENTRIES } from '#extension/limits.ts';
-import { type LookupAnswer, lookupResultSchema } from '#extension/lookup-result.ts';
-import { itemBytes } from '#extension/stored-size.ts';
+import type { LookupAnswer } from '#extension/lookup-result.ts';
+import { answerFamily, answerIndexItem, type CachedAnswer, wholeCacheItem } from '#extension/stored.ts';
 import { type CacheBudget, CacheIndex } from './cache-index.ts';
 import { keptResult } from './kept-result.ts';
-
-const entrySchema = z.object({ answer: lookupResultSchema, expiresAt: z.number() });
-
-type Entry = { answer: LookupAnswer; expiresAt: number };
-
-/** The storage key of one domain's answer. */
-export const cacheEntryKey = (domain: string) => `answer:${domain}`;
-/** The storage key of the list of stored domains (for eviction, counting and clearing). */
-export const CACHE_INDEX_KEY = 'answerIndex';
-/** Where the whole cache was one item, before each answer had its own: removed when the index is made. */
-const LEGACY_CACHE_KEY = 'lookupCache';
-
-/** Where the second tier lives: chrome.storage.local in the extension, a map in tests. */
-export interface CacheStore {
-  get(keys: string[]): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(keys: string[]): Promise<void>;
-}
-
-function parseEntry(stored: unknown): Entry | null {
-  const parsed = entrySchema.safeParse(stored);
-  if (!parsed.success) return null;
-  const { answer, expiresAt } = parsed.data;
-  return answer.state === 'found' || answer.state === 'not-found' ? { answer, expiresAt } : null;
-}
 
 export interface AnswerCacheOptions {
   now?: () => number;
@@ -37,21 +12,21 @@ export interface AnswerCacheOptions {
 }
 
 /**
- * The answer cache, per domain: a memory map (tier 1) over storage (tier 2), where each answer is an item of
- * its own, read when its domain is first asked about. A worker Chrome has stopped (after 30 s idle) starts
- * again on a hover: it reads one small item, where one item holding every answer took 60-80 ms to read with
- * 2,000 answers (bench/lookup-path.ts). Each answer is kept within MAX_KEPT_ANSWER_BYTES (kept-result.ts).
+ * The answer cache, per domain: a memory map (tier 1) over storage.local (tier 2: answerFamily, stored.ts),
+ * where each answer is an item of its own, read when its domain is first asked about. A worker Chrome has
+ * stopped (after 30 s idle) starts again on a hover: it reads one small item, where one item holding every
+ * answer took 60-80 ms to read with 2,000 answers (bench/lookup-path.ts). Each answer is kept within
+ * MAX_KEPT_ANSWER_BYTES (kept-result.ts).
  * Changes are written shortly after they are made, one write at a time, with an index of the stored domains
  * in least-recently-used order (cache-index.ts): past MAX_CACHE_ENTRIES answers or MAX_CACHE_BYTES bytes the
  * least recently used go. A failed write (a full quota) leaves the memory tier working, is told
  * (`saved`), and the next change tries again.
  */
 export class AnswerCache {
-  readonly #store: CacheStore;
   readonly #now: () => number;
   readonly #budget: CacheBudget;
   /** Answers read or made by this worker, least recently used first. */
-  readonly #memory = new Map<string, Entry>();
+  readonly #memory = new Map<string, CachedAnswer>();
   /** Domains whose answer is to be written, or removed (an answer that may not be kept). */
   readonly #changed = new Set<string>();
   /** Domains used since the last write: they move to the end of the index. */
@@ -66,8 +41,7 @@ export class AnswerCache {
   /** Counts clears: a storage read begun before one may not bring a cleared answer back. */
   #clears = 0;
 
-  constructor(store: CacheStore, options: AnswerCacheOptions = {}) {
-    this.#store = store;
+  constructor(options: AnswerCacheOptions = {}) {
     this.#now = options.now ?? Date.now;
     this.#budget = {
       entries: options.maxEntries ?? MAX_CACHE_ENTRIES,
@@ -114,7 +88,11 @@ export class AnswerCache {
     const domains = new Set([...stored, ...this.#memory.keys(), ...this.#changed, ...this.#removing]);
     for (const pending of [this.#memory, this.#changed, this.#removing, this.#used]) pending.clear();
     index.clear();
-    await this.#store.remove([...[...domains].map(cacheEntryKey), CACHE_INDEX_KEY, LEGACY_CACHE_KEY]);
+    await storage.removeItems([
+      ...[...domains].map((domain) => answerFamily.itemKey(domain)),
+      answerIndexItem.key,
+      wholeCacheItem.key,
+    ]);
   }
 
   /** Writes pending changes at once (before the worker may be stopped, and in tests). */
@@ -141,17 +119,14 @@ export class AnswerCache {
     return this.#lastWriteError;
   }
 
-  async #read(domain: string): Promise<Entry | undefined> {
-    const key = cacheEntryKey(domain);
+  async #read(domain: string): Promise<CachedAnswer | undefined> {
     const clearsBefore = this.#clears;
-    const read = await this.#store.get([key]).catch(() => ({}) as Record<string, unknown>);
+    const read = await answerFamily.get(domain).catch(() => null);
     // Another answer may have been made while storage was read: it is the newer.
-    return (
-      this.#memory.get(domain) ?? (this.#clears === clearsBefore ? parseEntry(read[key]) : null) ?? undefined
-    );
+    return this.#memory.get(domain) ?? (this.#clears === clearsBefore ? read : null) ?? undefined;
   }
 
-  #remember(domain: string, entry: Entry): void {
+  #remember(domain: string, entry: CachedAnswer): void {
     this.#memory.delete(domain);
     this.#memory.set(domain, entry);
     while (this.#memory.size > this.#budget.entries)
@@ -168,11 +143,10 @@ export class AnswerCache {
    * Answers an earlier version stored without their size are measured then.
    */
   #storedIndex(): Promise<CacheIndex> {
-    this.#index ??= this.#store.get([CACHE_INDEX_KEY]).then(
+    this.#index ??= answerIndexItem.getValue().then(
       async (stored) => {
-        const index = CacheIndex.parse(stored[CACHE_INDEX_KEY]);
-        if (index) return this.#measured(index);
-        await this.#store.remove([LEGACY_CACHE_KEY]).catch(() => {});
+        if (stored) return this.#measured(CacheIndex.fromStored(stored));
+        await wholeCacheItem.removeValue().catch(() => {});
         return new CacheIndex();
       },
       (error: unknown) => {
@@ -187,11 +161,10 @@ export class AnswerCache {
   async #measured(index: CacheIndex): Promise<CacheIndex> {
     const unsized = index.unsized();
     if (unsized.length === 0) return index;
-    const stored = await this.#store.get(unsized.map(cacheEntryKey));
+    const stored = await answerFamily.getMany(unsized);
     for (const domain of unsized) {
-      const key = cacheEntryKey(domain);
-      const entry = parseEntry(stored[key]);
-      if (entry) index.set(domain, { expiresAt: entry.expiresAt, bytes: itemBytes(key, stored[key]) });
+      const entry = stored.get(domain);
+      if (entry) index.set(domain, { expiresAt: entry.expiresAt, bytes: answerFamily.bytes(domain, entry) });
       else index.delete(domain);
     }
     return index;
@@ -214,14 +187,32 @@ export class AnswerCache {
 
   async #write(writing: string[], touched: string[]): Promise<void> {
     const index = await this.#storedIndex();
+    const answers = this.#answersToWrite(index, writing, touched);
+    // Removals first: they free the room a full storage quota needs for the writes.
+    if (this.#removing.size > 0) {
+      const removed = [...this.#removing];
+      await storage.removeItems(removed.map((domain) => answerFamily.itemKey(domain)));
+      for (const domain of removed) this.#removing.delete(domain);
+    }
+    // The answers and the index that lists them in one write: storage never holds one without the other.
+    await storage.setItems([
+      ...[...answers].map(([domain, entry]) => answerFamily.entry(domain, entry)),
+      answerIndexItem.entry(index.toStored()),
+    ]);
+  }
+
+  /**
+   * The changed answers that storage is to keep, with the index brought up to date: the rest (expired, not to
+   * be kept, evicted past the budget) are marked for removal.
+   */
+  #answersToWrite(index: CacheIndex, writing: string[], touched: string[]): Map<string, CachedAnswer> {
     const time = this.#now();
-    const items: Record<string, unknown> = {};
+    const answers = new Map<string, CachedAnswer>();
     for (const domain of writing) {
       const entry = this.#memory.get(domain);
-      const key = cacheEntryKey(domain);
       if (entry && entry.expiresAt > time) {
-        items[key] = entry;
-        index.set(domain, { expiresAt: entry.expiresAt, bytes: itemBytes(key, entry) });
+        answers.set(domain, entry);
+        index.set(domain, { expiresAt: entry.expiresAt, bytes: answerFamily.bytes(domain, entry) });
       } else {
         index.delete(domain);
         this.#removing.add(domain);
@@ -231,19 +222,8 @@ export class AnswerCache {
     // Least recently used first: the expired go, and the oldest while there are too many or too much.
     for (const domain of index.evict(time, this.#budget)) {
       this.#removing.add(domain);
-      delete items[cacheEntryKey(domain)];
+      answers.delete(domain);
     }
-    items[CACHE_INDEX_KEY] = index.toStored();
-    // Removals first: they free the room a full storage quota needs for the writes.
-    if (this.#removing.size > 0) {
-      const removed = [...this.#removing];
-      await this.#store.remove(removed.map(cacheEntryKey));
-      for (const domain of removed) this.#removing.delete(domain);
-    }
-    await this.#store.set(items);
+    return answers;
   }
-}
-
-export function createAnswerCache(store: CacheStore, options: AnswerCacheOptions = {}): AnswerCache {
-  return new AnswerCache(store, options);
 }

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { BULK_ALARM_PERIOD_MINUTES } from '#extension/limits.ts';
+import type { BulkRunner } from './bulk-run.ts';
 
 const BULK_ALARM = 'bulk-run';
 
@@ -18,8 +19,8 @@ export async function keepBulkRunAwake(running: boolean): Promise<void> {
 }
 
 /** Listens for the run's alarm; registered when the worker starts, so that the alarm's event wakes it. */
-export function listenForBulkAlarm(resume: () => Promise<void>): void {
+export function listenForBulkAlarm(runner: Pick<BulkRunner, 'resume'>): void {
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === BULK_ALARM) void resume();
+    if (alarm.name === BULK_ALARM) void runner.resume();
   });
 }

@@ -1,30 +1,13 @@
-import { z } from 'zod';
 import { BULK_RATE_LIMIT_DEFAULT_WAIT_MS } from '#extension/limits.ts';
-import { type LookupResult, lookupResultSchema } from '#extension/lookup-result.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
 import type { BulkStatus } from '#extension/messaging.ts';
+import type { BulkJob } from '#extension/stored.ts';
 import { keptResult } from './kept-result.ts';
 
-/**
- * A bulk list's run, as kept in chrome.storage.local so that it outlives the worker and the page: its
- * domains, what each ended in, and whether it goes on. A domain's answer from the API lands in the answer
- * cache (where a resumed run finds it free); the job records `cached` for it, and keeps itself only what the
- * cache does not hold (a 404, a catalog answer, an error, an answer storage refused), each within
- * MAX_KEPT_ANSWER_BYTES, so that it stays small: MAX_BULK_DOMAINS records at most.
+/*
+ * What a bulk list's run makes of its job (bulkJobItem, lib/extension/stored.ts) as its answers come: pure
+ * functions of the job, which bulk-run.ts keeps and writes.
  */
-export const bulkJobSchema = z.object({
-  domains: z.array(z.string()),
-  done: z.record(z.string(), z.union([z.literal('cached'), lookupResultSchema])),
-  state: z.enum(['running', 'finished', 'cancelled', 'stopped']),
-  waitUntil: z.number().nullable(),
-  stoppedBy: lookupResultSchema.nullable(),
-});
-
-export type BulkJob = z.infer<typeof bulkJobSchema>;
-
-/** The storage key of the one bulk job: a new list's run takes the place of the last. */
-export const BULK_JOB_KEY = 'bulkJob';
-/** The session storage key that says the stored job is behind its run (bulk-run.ts). */
-export const BULK_JOB_BEHIND_KEY = 'bulkJobBehind';
 
 export function startJob(domains: readonly string[]): BulkJob {
   return { domains: [...new Set(domains)], done: {}, state: 'running', waitUntil: null, stoppedBy: null };

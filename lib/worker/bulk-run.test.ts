@@ -1,37 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiOutcome } from '#core/api/outcome.ts';
 import { MAX_KEPT_ANSWER_BYTES } from '#extension/limits.ts';
+import { type BulkJob, bulkJobItem } from '#extension/stored.ts';
 import { storedBytes } from '#extension/stored-size.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { type CacheStore, createAnswerCache } from './answer-cache.ts';
-import { type BulkJob, recordResult, startJob } from './bulk-job.ts';
-import { createBulkRunner } from './bulk-run.ts';
-import { createLookupService } from './lookup-service.ts';
+import { answerCachesOfEachTest, refuseWrites, storedItems } from '#test/support/fake-storage.ts';
+import { recordResult, startJob } from './bulk-job.ts';
+import { BulkRunner } from './bulk-run.ts';
+import { LookupService } from './lookup-service.ts';
 
-/**
- * What outlives a worker: chrome.storage.local (the answer cache's items and the job), and the service's bill.
- * `refuses` says which keys a write is refused for, as a full store refuses every write that adds.
- */
-function browserStorage() {
-  const items = new Map<string, unknown>();
-  /** chrome.storage.session's part the runner uses: it outlives a worker, and is never full. */
-  const session = new Map<string, unknown>();
-  const state = { refuses: (_key: string) => false };
-  const store: CacheStore = {
-    get: async (keys) =>
-      Object.fromEntries(keys.filter((key) => items.has(key)).map((key) => [key, items.get(key)])),
-    set: async (values) => {
-      if (Object.keys(values).some(state.refuses)) throw new Error('Resource::kQuotaBytes quota exceeded');
-      for (const [key, value] of Object.entries(values)) items.set(key, structuredClone(value));
-    },
-    remove: async (keys) => {
-      for (const key of keys) items.delete(key);
-    },
-  };
-  return { items, session, store, state };
-}
+// What outlives a worker: the browser's storage (the answer cache's items, the job), and the service's bill.
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.restoreAllMocks();
+});
 
-const FULL = () => true;
+const newCache = answerCachesOfEachTest();
 
 const FOUND: ApiOutcome = { kind: 'found', info: HOSTED_GMAIL_INFO, message: 'ok' };
 const NOT_FOUND: ApiOutcome = {
@@ -52,13 +37,12 @@ interface Service {
  * gives the service's outcome for a domain; a promise that never settles is a worker stopped mid-request.
  */
 function worker(
-  storage: ReturnType<typeof browserStorage>,
   service: Service,
   answer: (domain: string) => Promise<ApiOutcome>,
   options: { now?: () => number; sleep?: (ms: number) => Promise<void>; awake?: boolean[] } = {},
 ) {
-  const cache = createAnswerCache(storage.store);
-  const lookups = createLookupService({
+  const cache = newCache();
+  const lookups = new LookupService({
     cache,
     callApi:
       async () =>
@@ -72,20 +56,7 @@ function worker(
     offlineCatalog: async () => null,
     ...(options.now && { now: options.now }),
   });
-  return createBulkRunner({
-    store: {
-      get: async () => storage.items.get('bulkJob'),
-      set: async (job) => {
-        await storage.store.set({ bulkJob: job });
-      },
-      remove: () => storage.store.remove(['bulkJob']),
-    },
-    behind: {
-      get: async () => storage.session.get('bulkJobBehind') === true,
-      set: async (behind) => {
-        storage.session.set('bulkJobBehind', behind);
-      },
-    },
+  return new BulkRunner({
     lookup: (domain) => lookups.lookup(domain),
     keepAnswer: (domain) => cache.keep(domain),
     keepAwake: async (running) => {
@@ -97,18 +68,17 @@ function worker(
 }
 
 const domains = (count: number) => Array.from({ length: count }, (_, index) => `lead-${index}.example.com`);
-const storedJob = (storage: ReturnType<typeof browserStorage>) => storage.items.get('bulkJob') as BulkJob;
+const storedJob = async () => (await bulkJobItem.getValue()) as BulkJob;
+const jobIsStored = async () => 'bulkJob' in (await storedItems());
 const never = () => new Promise<ApiOutcome>(() => {});
 
 describe('a bulk run', () => {
   it('looks every domain up once, four at a time, and finishes', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
     let inFlight = 0;
     let most = 0;
     const awake: boolean[] = [];
     const runner = worker(
-      storage,
       service,
       async () => {
         most = Math.max(most, ++inFlight);
@@ -128,17 +98,16 @@ describe('a bulk run', () => {
   });
 
   it('stopped mid-run, a new worker takes the run up where it was and pays for no answer twice', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
     // The first worker is stopped after ten answers: its lookups on their way never come back.
-    const first = worker(storage, service, async () => (service.charged.length < 10 ? FOUND : never()));
+    const first = worker(service, async () => (service.charged.length < 10 ? FOUND : never()));
     await first.start(domains(30));
     await expect.poll(() => service.asked.length).toBe(14);
-    expect(storedJob(storage).state).toBe('running');
-    const doneBefore = Object.keys(storedJob(storage).done).length;
+    expect((await storedJob()).state).toBe('running');
+    const doneBefore = Object.keys((await storedJob()).done).length;
     expect(doneBefore).toBe(10);
 
-    const second = worker(storage, service, async () => FOUND);
+    const second = worker(service, async () => FOUND);
     await second.resume();
     expect(await second.status()).toMatchObject({ state: 'finished', done: 30 });
     // Every domain paid for once: the ten answered before the stop were found in the cache.
@@ -146,14 +115,13 @@ describe('a bulk run', () => {
   });
 
   it('an answer in the cache but not yet counted by the job is not paid for again', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
-    const first = worker(storage, service, async () => FOUND);
+    const first = worker(service, async () => FOUND);
     await first.start(domains(3));
     await first.resume();
     // As if the worker had stopped between the answer (cached) and the job's write.
-    storage.items.set('bulkJob', startJob(domains(3)));
-    const second = worker(storage, service, async () => FOUND);
+    await bulkJobItem.setValue(startJob(domains(3)));
+    const second = worker(service, async () => FOUND);
     await second.resume();
     expect(await second.status()).toMatchObject({ state: 'finished', done: 3 });
     expect(service.charged).toHaveLength(3);
@@ -161,11 +129,9 @@ describe('a bulk run', () => {
   });
 
   it('cancelled: no lookup starts after it, and a later worker does not take it up', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
     const gates: (() => void)[] = [];
     const runner = worker(
-      storage,
       service,
       () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
     );
@@ -175,22 +141,20 @@ describe('a bulk run', () => {
     for (const open of gates) open();
     await runner.resume();
     expect(service.asked).toHaveLength(4);
-    expect(storedJob(storage).state).toBe('cancelled');
+    expect((await storedJob()).state).toBe('cancelled');
 
-    const later = worker(storage, service, async () => FOUND);
+    const later = worker(service, async () => FOUND);
     await later.resume();
     expect(service.asked).toHaveLength(4);
     expect(await later.status()).toMatchObject({ state: 'cancelled' });
   });
 
   it('a 429 holds every lane until its Retry-After, then asks for the domain again', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
     let time = 1_000_000;
     const slept: number[] = [];
     let limited = false;
     const runner = worker(
-      storage,
       service,
       async (domain) => {
         if (domain === 'lead-2.example.com' && !limited) {
@@ -217,9 +181,8 @@ describe('a bulk run', () => {
   });
 
   it('stops when the service refuses the key or has nothing left to pay with, saying why', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
-    const runner = worker(storage, service, async (domain) =>
+    const runner = worker(service, async (domain) =>
       domain === 'lead-0.example.com'
         ? { kind: 'billing', message: 'Payment required', topUpUrl: 'https://example.com/top-up' }
         : never(),
@@ -231,11 +194,8 @@ describe('a bulk run', () => {
   });
 
   it('keeps what the cache does not (a 404) for the answers, and a cached answer for none', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
-    const runner = worker(storage, service, async (domain) =>
-      domain.startsWith('lead-0') ? NOT_FOUND : FOUND,
-    );
+    const runner = worker(service, async (domain) => (domain.startsWith('lead-0') ? NOT_FOUND : FOUND));
     await runner.start(domains(2));
     await runner.resume();
     expect(await runner.recorded('lead-0.example.com')).toMatchObject({ state: 'not-found' });
@@ -244,9 +204,8 @@ describe('a bulk run', () => {
   });
 
   it('a new list takes the place of the last, and repeats of a domain are one lookup', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
-    const runner = worker(storage, service, async () => FOUND);
+    const runner = worker(service, async () => FOUND);
     await runner.start(['a.example.com', 'a.example.com', 'b.example.com']);
     await runner.resume();
     expect(await runner.status()).toMatchObject({ state: 'finished', total: 2 });
@@ -260,15 +219,14 @@ describe('a bulk run', () => {
 
 describe('a bulk run on a full store', () => {
   it('goes on in the worker when the job cannot be saved, pays for each domain once, and leaves nothing stale to take up', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
     const awake: boolean[] = [];
     // The store fills up after the run's start and two answers.
+    let full: MockInstance | undefined;
     const first = worker(
-      storage,
       service,
       async () => {
-        if (service.charged.length >= 2) storage.state.refuses = FULL;
+        if (service.charged.length >= 2 && !full) full = refuseWrites();
         return FOUND;
       },
       { awake },
@@ -278,93 +236,88 @@ describe('a bulk run on a full store', () => {
     expect(await first.status()).toMatchObject({ state: 'finished', done: 12, saved: false });
     expect(service.charged.sort()).toEqual(domains(12).sort());
     // What storage held was behind the run: it is gone, and so is the alarm.
-    expect(storage.items.has('bulkJob')).toBe(false);
+    expect(await jobIsStored()).toBe(false);
     expect(awake.at(-1)).toBe(false);
 
     // The browser stops the worker; the next one (an alarm, a hover) finds nothing to pay for again.
-    const second = worker(storage, service, async () => FOUND);
+    const second = worker(service, async () => FOUND);
     await second.resume();
     expect(service.asked).toHaveLength(12);
     expect(await second.status()).toBeNull();
   });
 
   it('takes up no job storage holds behind its run, when even the removal is refused', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
-    const first = worker(storage, service, async () => {
-      if (service.charged.length >= 2) {
-        storage.state.refuses = FULL;
-        storage.store.remove = async () => {
-          throw new Error('An unexpected error occurred');
-        };
+    let full: MockInstance | undefined;
+    const first = worker(service, async () => {
+      if (service.charged.length >= 2 && !full) {
+        full = refuseWrites();
+        vi.spyOn(fakeBrowser.storage.local, 'remove').mockRejectedValue(
+          new Error('An unexpected error occurred'),
+        );
       }
       return FOUND;
     });
     await first.start(domains(12));
     await first.resume();
-    expect(storedJob(storage).state).toBe('running');
+    expect((await storedJob()).state).toBe('running');
 
-    const second = worker(storage, service, async () => FOUND);
+    const second = worker(service, async () => FOUND);
     await second.resume();
     expect(service.asked).toHaveLength(12);
     expect(await second.status()).toBeNull();
   });
 
   it('says its progress is saved again once storage takes it, and a later worker takes it up', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
-    storage.state.refuses = FULL;
+    const full = refuseWrites();
     const gates: (() => void)[] = [];
     const first = worker(
-      storage,
       service,
       () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
     );
     expect(await first.start(domains(8))).toMatchObject({ state: 'running', saved: false });
     await expect.poll(() => gates.length).toBe(4);
-    storage.state.refuses = () => false;
+    full.mockRestore();
     gates.shift()?.();
     await expect.poll(async () => (await first.status())?.saved).toBe(true);
-    expect(storedJob(storage).state).toBe('running');
-    const later = worker(storage, service, async () => FOUND);
+    expect((await storedJob()).state).toBe('running');
+    const later = worker(service, async () => FOUND);
     await later.resume();
     expect(await later.status()).toMatchObject({ state: 'finished', done: 8, saved: true });
   });
 
   it('Cancel stops the run and its alarm though the job cannot be saved, and no later worker takes it up', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
     const awake: boolean[] = [];
     const gates: (() => void)[] = [];
     const runner = worker(
-      storage,
       service,
       () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
       { awake },
     );
     await runner.start(domains(10));
     await expect.poll(() => gates.length).toBe(4);
-    storage.state.refuses = FULL;
+    refuseWrites();
     expect(await runner.cancel()).toMatchObject({ state: 'cancelled', saved: false });
     expect(awake.at(-1)).toBe(false);
     for (const open of gates) open();
     await runner.resume();
     expect(service.asked).toHaveLength(4);
 
-    const later = worker(storage, service, async () => FOUND);
+    const later = worker(service, async () => FOUND);
     await later.resume();
     expect(service.asked).toHaveLength(4);
-    expect(storage.items.has('bulkJob')).toBe(false);
+    expect(await jobIsStored()).toBe(false);
   });
 
   it('keeps an answer the cache could not store in the job itself, so it is neither lost nor paid again', async () => {
-    const storage = browserStorage();
     const service: Service = { charged: [], asked: [] };
-    storage.state.refuses = (key) => key.startsWith('answer');
-    const first = worker(storage, service, async () => FOUND);
+    refuseWrites('local', (keys) => keys.some((key) => key.startsWith('answer:')));
+    const first = worker(service, async () => FOUND);
     await first.start(domains(2));
     await first.resume();
-    const second = worker(storage, service, async () => FOUND);
+    const second = worker(service, async () => FOUND);
     await second.resume();
     expect(await second.recorded('lead-0.example.com')).toMatchObject({
       state: 'found',

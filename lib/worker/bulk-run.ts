@@ -1,25 +1,10 @@
 import { BULK_CONCURRENCY } from '#extension/limits.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import type { BulkStatus } from '#extension/messaging.ts';
-import {
-  type BulkJob,
-  bulkJobSchema,
-  cancelJob,
-  pendingDomains,
-  recordResult,
-  startJob,
-  statusOf,
-  waitLeft,
-} from './bulk-job.ts';
+import { type BulkJob, bulkJobBehindItem, bulkJobItem } from '#extension/stored.ts';
+import { cancelJob, pendingDomains, recordResult, startJob, statusOf, waitLeft } from './bulk-job.ts';
 
 export interface BulkRunDeps {
-  /** Where the job is kept: chrome.storage.local in the extension, a variable in tests. */
-  store: { get(): Promise<unknown>; set(job: BulkJob): Promise<void>; remove(): Promise<void> };
-  /**
-   * Whether the stored job is behind the run, kept where no full store refuses it and a stopped worker does
-   * not lose it: chrome.storage.session.
-   */
-  behind: { get(): Promise<boolean>; set(behind: boolean): Promise<void> };
   /** One domain's lookup, the cache first (lib/worker/lookup-service.ts): a cached answer costs nothing. */
   lookup: (domain: string) => Promise<LookupResult>;
   /** Writes the answer the cache holds for a domain to storage; whether storage holds it now. */
@@ -35,13 +20,13 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /**
  * Runs a bulk list in the worker, a few lookups at a time, so that it goes on with its page closed. The job
- * is written to storage after each answer; a worker the browser stopped takes it up where it was when it is
- * woken again (`resume`: on start, by the run's alarm, by the page asking for progress). Each answer is in
- * the answer cache before the job counts its domain done, so a resumed run finds what it paid for and never
- * pays twice. A 429 holds every lane until the service's Retry-After.
+ * (bulkJobItem) is written to storage after each answer; a worker the browser stopped takes it up where it
+ * was when it is woken again (`resume`: on start, by the run's alarm, by the page asking for progress). Each
+ * answer is in the answer cache before the job counts its domain done, so a resumed run finds what it paid
+ * for and never pays twice. A 429 holds every lane until the service's Retry-After.
  *
  * When storage refuses the job (a full store), what it holds is behind the run, and a run taken up from it
- * would pay again for what was paid since: it is removed, and marked as behind in session storage (Firefox's
+ * would pay again for what was paid since: it is removed, and marked as behind (bulkJobBehindItem: Firefox's
  * database can refuse a removal too when it is full), the alarm is off, and the run goes on in this worker
  * alone, its status saying its progress is not saved. No later worker takes up a job marked behind; a later
  * write that goes through makes the run one a stopped worker takes up again.
@@ -116,11 +101,10 @@ export class BulkRunner {
 
   async #current(): Promise<BulkJob | null> {
     if (this.#job === undefined) {
-      const [stored, behind] = await Promise.all([this.#deps.store.get(), this.#deps.behind.get()]);
+      const [stored, behind] = await Promise.all([bulkJobItem.getValue(), bulkJobBehindItem.getValue()]);
       // A job started while storage was read is the newer.
       if (this.#job === undefined) {
-        const parsed = bulkJobSchema.safeParse(stored);
-        this.#job = parsed.success && !behind ? parsed.data : null;
+        this.#job = behind ? null : stored;
         // Until a write goes through, what storage holds is not this worker's job.
         this.#saved = !behind;
       }
@@ -137,12 +121,12 @@ export class BulkRunner {
 
   async #write(next: BulkJob): Promise<void> {
     const wasSaved = this.#saved;
-    this.#saved = await this.#deps.store.set(next).then(
+    this.#saved = await bulkJobItem.setValue(next).then(
       () => true,
       () => false,
     );
-    if (this.#saved !== wasSaved) await this.#deps.behind.set(!this.#saved).catch(() => {});
-    if (wasSaved && !this.#saved) await this.#deps.store.remove().catch(() => {});
+    if (this.#saved !== wasSaved) await bulkJobBehindItem.setValue(!this.#saved).catch(() => {});
+    if (wasSaved && !this.#saved) await bulkJobItem.removeValue().catch(() => {});
     await this.#setAwake(next.state === 'running' && this.#saved).catch(() => {});
   }
 
@@ -192,8 +176,4 @@ export class BulkRunner {
     await this.#writes;
     if (this.#job?.state !== 'running') await this.#setAwake(false);
   }
-}
-
-export function createBulkRunner(deps: BulkRunDeps): BulkRunner {
-  return new BulkRunner(deps);
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { StoredCacheIndex } from '#extension/stored.ts';
 
 /** A stored domain: when its answer expires (epoch ms), and the bytes it takes (null if stored before sizes were kept). */
 export interface IndexEntry {
@@ -11,27 +11,19 @@ export interface CacheBudget {
   bytes: number;
 }
 
-/** As stored: `[domain, expiresAt, bytes]`, or `[domain, expiresAt]` as versions before sizes wrote it. */
-const storedIndexSchema = z.array(
-  z.union([z.tuple([z.string(), z.number(), z.number()]), z.tuple([z.string(), z.number()])]),
-);
-
 /**
  * The list of the answers in storage, least recently used first, with what each takes: the answer cache
- * (answer-cache.ts) keeps it to know what to drop when the cache is over its budget (MAX_CACHE_ENTRIES
- * answers, MAX_CACHE_BYTES bytes) and what to count and clear.
+ * (answer-cache.ts) keeps it (answerIndexItem) to know what to drop when the cache is over its budget
+ * (MAX_CACHE_ENTRIES answers, MAX_CACHE_BYTES bytes) and what to count and clear.
  */
 export class CacheIndex {
   readonly #entries = new Map<string, IndexEntry>();
   #bytes = 0;
 
-  /** The index as stored, or null when what is stored is not one. */
-  static parse(stored: unknown): CacheIndex | null {
-    const parsed = storedIndexSchema.safeParse(stored);
-    if (!parsed.success) return null;
+  /** The index as stored (answerIndexItem). */
+  static fromStored(stored: StoredCacheIndex): CacheIndex {
     const index = new CacheIndex();
-    for (const [domain, expiresAt, bytes] of parsed.data)
-      index.set(domain, { expiresAt, bytes: bytes ?? null });
+    for (const [domain, expiresAt, bytes] of stored) index.set(domain, { expiresAt, bytes: bytes ?? null });
     return index;
   }
 
@@ -88,7 +80,7 @@ export class CacheIndex {
     return dropped;
   }
 
-  /** What is stored under CACHE_INDEX_KEY. */
+  /** The index as it is stored (answerIndexItem). */
   toStored(): [string, number, number][] {
     return [...this.#entries].map(([domain, { expiresAt, bytes }]) => [domain, expiresAt, bytes ?? 0]);
   }

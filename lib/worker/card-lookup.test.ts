@@ -1,28 +1,25 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiOutcome } from '#core/api/outcome.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { createAnswerCache } from './answer-cache.ts';
+import { answerCachesOfEachTest } from '#test/support/fake-storage.ts';
 import { lookUpForCard } from './card-lookup.ts';
-import { createLookupService } from './lookup-service.ts';
+import { LookupService } from './lookup-service.ts';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+const newCache = answerCachesOfEachTest();
 
 const FOUND: ApiOutcome = { kind: 'found', info: HOSTED_GMAIL_INFO, message: 'ok' };
 
-/** The lookup service over a cache in memory and an API whose answers the test releases; `left` lookups per tab. */
+/** The lookup service over the answer cache and an API whose answers the test releases; `left` lookups per tab. */
 function setup(left: number) {
-  const items = new Map<string, unknown>();
-  const cache = createAnswerCache({
-    get: async (keys) =>
-      Object.fromEntries(keys.filter((key) => items.has(key)).map((key) => [key, items.get(key)])),
-    set: async (values) => {
-      for (const [key, value] of Object.entries(values)) items.set(key, value);
-    },
-    remove: async (keys) => {
-      for (const key of keys) items.delete(key);
-    },
-  });
+  const cache = newCache();
   const answers: ((outcome: ApiOutcome) => void)[] = [];
   const api = vi.fn(() => new Promise<ApiOutcome>((resolve) => answers.push(resolve)));
-  const service = createLookupService({
+  const service = new LookupService({
     cache,
     callApi: async () => api,
     foundTtlMs: async () => 60_000,

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { HOVER_LOOKUP_BURST, HOVER_LOOKUP_REFILL_MS } from '#extension/limits.ts';
-import { memorySession as memoryArea } from '#test/support/memory-session.ts';
-import { createHoverBudgets, refill, takeOne } from './hover-budget.ts';
+import { storedItems } from '#test/support/fake-storage.ts';
+import { HoverBudgets, refill, takeOne } from './hover-budget.ts';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
 
 const RULE = { burst: 3, refillMs: 1_000 };
 
@@ -34,7 +39,7 @@ describe('the hover budget', () => {
 
   it('follows HOVER_LOOKUP_BURST and HOVER_LOOKUP_REFILL_MS unless told otherwise', async () => {
     let time = 0;
-    const budgets = createHoverBudgets(memoryArea(), { now: () => time });
+    const budgets = new HoverBudgets({ now: () => time });
     for (let i = 0; i < HOVER_LOOKUP_BURST; i++) expect(await budgets.take(1)).toBe(true);
     expect(await budgets.take(1)).toBe(false);
     time += HOVER_LOOKUP_REFILL_MS;
@@ -42,30 +47,28 @@ describe('the hover budget', () => {
   });
 
   it('is kept per tab in session storage, so a new worker carries on where the last one stopped', async () => {
-    const area = memoryArea();
     let time = 0;
-    const first = createHoverBudgets(area, { now: () => time, rule: RULE });
+    const first = new HoverBudgets({ now: () => time, rule: RULE });
     for (let i = 0; i < 3; i++) expect(await first.take(7)).toBe(true);
     expect(await first.take(7)).toBe(false);
     expect(await first.take(8)).toBe(true);
-    const restarted = createHoverBudgets(area, { now: () => time, rule: RULE });
+    const restarted = new HoverBudgets({ now: () => time, rule: RULE });
     expect(await restarted.take(7)).toBe(false);
     time += RULE.refillMs;
     expect(await restarted.take(7)).toBe(true);
   });
 
   it('lets two frames asking at once take the last one only once', async () => {
-    const budgets = createHoverBudgets(memoryArea(), { now: () => 0, rule: { burst: 1, refillMs: 1_000 } });
+    const budgets = new HoverBudgets({ now: () => 0, rule: { burst: 1, refillMs: 1_000 } });
     expect(await Promise.all([budgets.take(1), budgets.take(1)])).toEqual([true, false]);
   });
 
   it('forgets a closed tab, and a budget it cannot read is a full one', async () => {
-    const area = memoryArea();
-    const budgets = createHoverBudgets(area, { now: () => 0, rule: RULE });
+    const budgets = new HoverBudgets({ now: () => 0, rule: RULE });
     await budgets.take(3);
     budgets.forget(3);
-    await expect.poll(() => area.items.size).toBe(0);
-    area.items.set('hoverBudget:4', 'garbage');
+    await expect.poll(() => storedItems('session')).toEqual({});
+    await fakeBrowser.storage.session.set({ 'hoverBudget:4': 'garbage' });
     for (let i = 0; i < 3; i++) expect(await budgets.take(4)).toBe(true);
   });
 

@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { apiKeyItem } from '#settings/storage.ts';
+import { apiKeyItem } from '#extension/stored.ts';
 import { createLookupMenu } from './lookup-window.ts';
 
 /** On install or update: the welcome page on a first install, the demo key of a local build, the menu. */

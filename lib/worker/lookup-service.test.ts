@@ -1,44 +1,36 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiOutcome } from '#core/api/outcome.ts';
 import { writeDomainList } from '#core/catalog/domain-list-file.ts';
 import { disposableDomainSet } from '#core/catalog/domain-lists.ts';
 import { describeResult, describeSource } from '#extension/describe-result.ts';
 import { CACHE_PERSIST_DELAY_MS, NOT_FOUND_TTL_MS } from '#extension/limits.ts';
+import { answerFamily } from '#extension/stored.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { CACHE_INDEX_KEY, type CacheStore, cacheEntryKey, createAnswerCache } from './answer-cache.ts';
-import { createLookupService } from './lookup-service.ts';
+import { answerCachesOfEachTest, failReads, refuseWrites, storedItems } from '#test/support/fake-storage.ts';
+import { LookupService } from './lookup-service.ts';
 import { createOfflineCatalog } from './offline-catalog.ts';
 
-/** chrome.storage.local's part the cache uses, over a map; it counts the keys each read asked for. */
-function memoryStore(initial: Record<string, unknown> = {}) {
-  const items = new Map(Object.entries(initial));
-  const reads: string[][] = [];
-  const writes: string[][] = [];
-  const store: CacheStore = {
-    get: async (keys) => {
-      reads.push(keys);
-      return Object.fromEntries(keys.filter((key) => items.has(key)).map((key) => [key, items.get(key)]));
-    },
-    set: async (values) => {
-      writes.push(Object.keys(values));
-      for (const [key, value] of Object.entries(values)) items.set(key, structuredClone(value));
-    },
-    remove: async (keys) => {
-      for (const key of keys) items.delete(key);
-    },
-  };
-  return { store, items, reads, writes };
-}
+beforeEach(() => {
+  fakeBrowser.reset();
+  vi.restoreAllMocks();
+});
 
-function setup(outcome: ApiOutcome | (() => Promise<ApiOutcome>) | null, store = memoryStore().store) {
+const newCache = answerCachesOfEachTest();
+
+/** The keys storage.local holds now, sorted. */
+const storedKeys = async () => Object.keys(await storedItems()).sort();
+
+/** A worker's cache and lookups over the browser's storage, which outlives the worker. */
+function setup(outcome: ApiOutcome | (() => Promise<ApiOutcome>) | null) {
   let time = 1_000_000;
   const calls: { email: string; skipCache?: boolean }[] = [];
   const api = vi.fn(async (request: { email: string; skipCache?: boolean }) => {
     calls.push(request);
     return typeof outcome === 'function' ? outcome() : (outcome as ApiOutcome);
   });
-  const cache = createAnswerCache(store, { now: () => time });
-  const service = createLookupService({
+  const cache = newCache({ now: () => time });
+  const service = new LookupService({
     cache,
     callApi: async () => (outcome === null ? null : api),
     foundTtlMs: async () => 60_000,
@@ -46,7 +38,7 @@ function setup(outcome: ApiOutcome | (() => Promise<ApiOutcome>) | null, store =
     offlineCatalog: createOfflineCatalog(async () => writeDomainList(disposableDomainSet)),
     now: () => time,
   });
-  return { service, cache, calls, store, advance: (ms: number) => (time += ms) };
+  return { service, cache, calls, advance: (ms: number) => (time += ms) };
 }
 
 const found: ApiOutcome = { kind: 'found', info: HOSTED_GMAIL_INFO, message: 'ok' };
@@ -62,12 +54,13 @@ describe('lookup service', () => {
   });
 
   it('has a paid answer in storage by the time it answers, without waiting for the gathered writes', async () => {
-    const memory = memoryStore();
-    const { service } = setup(found, memory.store);
+    const { service } = setup(found);
     await service.lookup('gmail.com');
-    expect(memory.items.get(cacheEntryKey('gmail.com'))).toMatchObject({ answer: { state: 'found' } });
-    // A new worker over the same store answers without asking again.
-    const { service: restarted, calls } = setup(found, memory.store);
+    expect((await storedItems())[answerFamily.key('gmail.com')]).toMatchObject({
+      answer: { state: 'found' },
+    });
+    // A new worker over the same storage answers without asking again.
+    const { service: restarted, calls } = setup(found);
     await restarted.lookup('gmail.com');
     expect(calls).toHaveLength(0);
   });
@@ -264,29 +257,26 @@ describe('answer cache', () => {
   } as const;
 
   it('survives a new worker: a new cache over the same store finds the answers', async () => {
-    const { store } = memoryStore();
-    const first = setup(found, store);
+    const first = setup(found);
     await first.service.lookup('gmail.com');
     await first.cache.flush();
-    const second = setup(found, store);
+    const second = setup(found);
     expect(await second.service.cached('gmail.com')).toMatchObject({ state: 'found' });
     expect(second.calls).toHaveLength(0);
   });
 
   it('reads only the asked domain from storage on the way to an answer, however many are stored', async () => {
-    const { store, reads } = memoryStore();
-    const first = createAnswerCache(store);
+    const first = newCache();
     for (let i = 0; i < 50; i++) await first.set(`d${i}.example`, answer, 60_000);
     await first.flush();
-    reads.length = 0;
-    const second = createAnswerCache(store);
+    const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const second = newCache();
     expect(await second.get('d7.example')).toEqual(answer);
-    expect(reads).toEqual([[cacheEntryKey('d7.example')]]);
+    expect(reads.mock.calls).toEqual([[answerFamily.key('d7.example')]]);
   });
 
   it('drops the least recently used entry past its cap, from memory and from storage', async () => {
-    const { store, items } = memoryStore();
-    const cache = createAnswerCache(store, { maxEntries: 2 });
+    const cache = newCache({ maxEntries: 2 });
     await cache.set('a.example', answer, 60_000);
     await cache.set('b.example', answer, 60_000);
     await cache.flush();
@@ -296,15 +286,14 @@ describe('answer cache', () => {
     expect(await cache.get('b.example')).toBeNull();
     expect(await cache.get('a.example')).not.toBeNull();
     expect(await cache.size()).toBe(2);
-    expect([...items.keys()].sort()).toEqual(
-      [CACHE_INDEX_KEY, cacheEntryKey('a.example'), cacheEntryKey('c.example')].sort(),
+    expect(await storedKeys()).toEqual(
+      ['answerIndex', answerFamily.key('a.example'), answerFamily.key('c.example')].sort(),
     );
   });
 
   it('removes an expired answer from storage, and does not count it', async () => {
     let time = 0;
-    const { store, items } = memoryStore();
-    const cache = createAnswerCache(store, { now: () => time });
+    const cache = newCache({ now: () => time });
     await cache.set('a.example', answer, 1_000);
     await cache.set('b.example', answer, 5_000);
     await cache.flush();
@@ -312,27 +301,23 @@ describe('answer cache', () => {
     expect(await cache.size()).toBe(1);
     expect(await cache.get('a.example')).toBeNull();
     await cache.flush();
-    expect(items.has(cacheEntryKey('a.example'))).toBe(false);
-    expect(items.has(cacheEntryKey('b.example'))).toBe(true);
+    expect(await storedKeys()).toEqual(['answerIndex', answerFamily.key('b.example')].sort());
   });
 
   it('clears storage of every answer, and of the single item older versions kept', async () => {
-    const { store, items } = memoryStore({ lookupCache: { entries: [] } });
-    const cache = createAnswerCache(store);
+    await fakeBrowser.storage.local.set({ lookupCache: { entries: [] } });
+    const cache = newCache();
     await cache.set('a.example', answer, 60_000);
     await cache.flush();
-    expect(items.has('lookupCache')).toBe(false);
+    expect(await storedItems()).not.toHaveProperty('lookupCache');
     await cache.clear();
-    expect([...items.keys()]).toEqual([]);
+    expect(await storedKeys()).toEqual([]);
     expect(await cache.size()).toBe(0);
   });
 
   it('keeps working from memory when storage refuses writes, and reports it', async () => {
-    const { store } = memoryStore();
-    store.set = async () => {
-      throw new Error('QUOTA_BYTES quota exceeded');
-    };
-    const cache = createAnswerCache(store);
+    refuseWrites();
+    const cache = newCache();
     await cache.set('a.example', answer, 60_000);
     await cache.flush();
     expect(await cache.get('a.example')).toEqual(answer);
@@ -340,50 +325,47 @@ describe('answer cache', () => {
   });
 
   it('on a full quota, removes evicted answers before it writes the new one', async () => {
-    const { store, items } = memoryStore();
-    const cache = createAnswerCache(store, { maxEntries: 1 });
+    const cache = newCache({ maxEntries: 1 });
     await cache.set('a.example', answer, 60_000);
     await cache.flush();
-    const set = store.set;
+    const local = fakeBrowser.storage.local;
+    const set = local.set;
     // A quota with room for one answer: a write that would hold two is refused.
-    store.set = async (values) => {
-      const answers = [...items.keys(), ...Object.keys(values)].filter((key) => key !== CACHE_INDEX_KEY);
+    vi.spyOn(local, 'set').mockImplementation(async (values) => {
+      const stored = Object.keys(await local.get(null));
+      const answers = [...stored, ...Object.keys(values)].filter((key) => key !== 'answerIndex');
       if (new Set(answers).size > 1) throw new Error('QUOTA_BYTES quota exceeded');
       await set(values);
-    };
+    });
     await cache.set('b.example', answer, 60_000);
     await cache.flush();
     expect(cache.lastWriteError()).toBeNull();
-    expect([...items.keys()].sort()).toEqual([CACHE_INDEX_KEY, cacheEntryKey('b.example')].sort());
-    expect(items.get(CACHE_INDEX_KEY)).toEqual([['b.example', expect.any(Number), expect.any(Number)]]);
+    expect(await storedKeys()).toEqual(['answerIndex', answerFamily.key('b.example')].sort());
+    expect((await storedItems()).answerIndex).toEqual([
+      ['b.example', expect.any(Number), expect.any(Number)],
+    ]);
   });
 
   it('writes no index made without the stored one when storage could not be read', async () => {
-    const { store, items } = memoryStore();
-    const first = createAnswerCache(store);
+    const first = newCache();
     await first.set('a.example', answer, 60_000);
     await first.flush();
-    const get = store.get;
-    store.get = async () => {
-      throw new Error('storage is unavailable');
-    };
-    const second = createAnswerCache(store);
+    const unreadable = failReads();
+    const second = newCache();
     await second.set('b.example', answer, 60_000);
     await second.flush();
     expect(String(second.lastWriteError())).toMatch(/unavailable/);
-    store.get = get;
+    unreadable.mockRestore();
     await second.flush();
-    expect(
-      (items.get(CACHE_INDEX_KEY) as [string, number, number][]).map(([domain]) => domain).sort(),
-    ).toEqual(['a.example', 'b.example']);
+    const index = (await storedItems()).answerIndex as [string, number, number][];
+    expect(index.map(([domain]) => domain).sort()).toEqual(['a.example', 'b.example']);
   });
 
   it('does not bring back an answer cleared while it was being read', async () => {
-    const { store } = memoryStore();
-    const first = createAnswerCache(store);
+    const first = newCache();
     await first.set('a.example', answer, 60_000);
     await first.flush();
-    const second = createAnswerCache(store);
+    const second = newCache();
     const reading = second.get('a.example');
     await second.clear();
     expect(await reading).toBeNull();
@@ -391,46 +373,45 @@ describe('answer cache', () => {
   });
 
   it('reads what earlier versions stored: each answer under answer:<domain>, their list under answerIndex', async () => {
-    const { store } = memoryStore({
+    await fakeBrowser.storage.local.set({
       answerIndex: [['a.example', 60_000]],
       'answer:a.example': { answer, expiresAt: 60_000 },
     });
-    const cache = createAnswerCache(store, { now: () => 0 });
+    const cache = newCache({ now: () => 0 });
     expect(await cache.size()).toBe(1);
     expect(await cache.get('a.example')).toEqual(answer);
   });
 
   it('ignores a stored entry of a kind that is never cached (an error)', async () => {
-    const { store } = memoryStore({
-      [cacheEntryKey('a.example')]: { answer: { state: 'unreachable', message: 'down' }, expiresAt: 60_000 },
+    await fakeBrowser.storage.local.set({
+      [answerFamily.key('a.example')]: {
+        answer: { state: 'unreachable', message: 'down' },
+        expiresAt: 60_000,
+      },
     });
-    expect(await createAnswerCache(store, { now: () => 0 }).get('a.example')).toBeNull();
+    expect(await newCache({ now: () => 0 }).get('a.example')).toBeNull();
   });
 
   it('answers from memory without reading storage', async () => {
-    const { store, reads } = memoryStore();
-    const cache = createAnswerCache(store);
+    const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const cache = newCache();
     await cache.set('a.example', answer, 60_000);
     expect(await cache.get('a.example')).toEqual(answer);
-    expect(reads).toEqual([]);
+    expect(reads).not.toHaveBeenCalled();
   });
 
   it('answers a miss when storage cannot be read', async () => {
-    const { store } = memoryStore();
-    store.get = async () => {
-      throw new Error('storage is unavailable');
-    };
-    expect(await createAnswerCache(store).get('a.example')).toBeNull();
+    failReads();
+    expect(await newCache().get('a.example')).toBeNull();
   });
 
   it('counts the answers in storage and those only in memory, until their expiry time', async () => {
     let time = 0;
-    const { store } = memoryStore();
-    const first = createAnswerCache(store, { now: () => time });
+    const first = newCache({ now: () => time });
     await first.set('a.example', answer, 1_000);
     await first.set('b.example', answer, 1_000);
     await first.flush();
-    const second = createAnswerCache(store, { now: () => time });
+    const second = newCache({ now: () => time });
     await second.set('c.example', answer, 2_000);
     expect(await second.size()).toBe(3);
     time = 1_000;
@@ -443,44 +424,40 @@ describe('answer cache', () => {
 
   it('drops expired answers from storage at the next write, asked for or not', async () => {
     let time = 0;
-    const { store, items } = memoryStore();
-    const cache = createAnswerCache(store, { now: () => time });
+    const cache = newCache({ now: () => time });
     await cache.set('a.example', answer, 1_000);
     await cache.set('b.example', answer, 5_000);
     await cache.flush();
     time = 1_000;
     await cache.set('c.example', answer, 5_000);
     await cache.flush();
-    expect([...items.keys()].sort()).toEqual(
-      [CACHE_INDEX_KEY, cacheEntryKey('b.example'), cacheEntryKey('c.example')].sort(),
+    expect(await storedKeys()).toEqual(
+      ['answerIndex', answerFamily.key('b.example'), answerFamily.key('c.example')].sort(),
     );
   });
 
   it('does not write an answer that expired before it could be written', async () => {
     let time = 0;
-    const { store, items } = memoryStore();
-    const cache = createAnswerCache(store, { now: () => time });
+    const cache = newCache({ now: () => time });
     await cache.set('a.example', answer, 1_000);
     time = 1_000;
     await cache.flush();
-    expect([...items.keys()]).toEqual([CACHE_INDEX_KEY]);
+    expect(await storedKeys()).toEqual(['answerIndex']);
   });
 
   it('removes the stored answer when a new one may not be kept (no TTL)', async () => {
-    const { store, items } = memoryStore();
-    const cache = createAnswerCache(store);
+    const cache = newCache();
     await cache.set('a.example', answer, 60_000);
     await cache.flush();
     await cache.set('a.example', answer, 0);
     await cache.flush();
-    expect([...items.keys()]).toEqual([CACHE_INDEX_KEY]);
+    expect(await storedKeys()).toEqual(['answerIndex']);
     expect(await cache.size()).toBe(0);
-    expect(await createAnswerCache(store).get('a.example')).toBeNull();
+    expect(await newCache().get('a.example')).toBeNull();
   });
 
   it('gives no room to an answer that may not be kept', async () => {
-    const { store } = memoryStore();
-    const cache = createAnswerCache(store, { maxEntries: 1 });
+    const cache = newCache({ maxEntries: 1 });
     await cache.set('a.example', answer, 60_000);
     await cache.set('b.example', answer, 0);
     await cache.flush();
@@ -488,22 +465,19 @@ describe('answer cache', () => {
   });
 
   it('writes on after letting a used answer go from memory', async () => {
-    const { store, items } = memoryStore();
-    const first = createAnswerCache(store, { maxEntries: 2 });
+    const first = newCache({ maxEntries: 2 });
     await first.set('a.example', answer, 60_000);
     await first.set('b.example', answer, 60_000);
     await first.flush();
-    const second = createAnswerCache(store, { maxEntries: 2 });
+    const second = newCache({ maxEntries: 2 });
     await second.get('a.example');
     await second.get('b.example');
     // Memory holds two: c pushes a, the least recently used, out before the write.
     await second.set('c.example', answer, 60_000);
     await second.flush();
     expect(second.lastWriteError()).toBeNull();
-    expect((items.get(CACHE_INDEX_KEY) as [string, number, number][]).map(([domain]) => domain)).toEqual([
-      'b.example',
-      'c.example',
-    ]);
+    const index = (await storedItems()).answerIndex as [string, number, number][];
+    expect(index.map(([domain]) => domain)).toEqual(['b.example', 'c.example']);
   });
 
   describe('written shortly after a change', () => {
@@ -515,33 +489,34 @@ describe('answer cache', () => {
     });
 
     it('once for the changes made together, without a flush', async () => {
-      const { store, items, writes } = memoryStore();
-      const cache = createAnswerCache(store);
+      const writes = vi.spyOn(fakeBrowser.storage.local, 'set');
+      const cache = newCache();
       const domains = ['a.example', 'b.example', 'c.example'];
       for (const domain of domains) await cache.set(domain, answer, 60_000);
-      expect(writes).toEqual([]);
+      expect(writes).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(CACHE_PERSIST_DELAY_MS);
       await vi.advanceTimersByTimeAsync(CACHE_PERSIST_DELAY_MS);
-      expect(writes).toHaveLength(1);
-      for (const domain of domains) expect(items.has(cacheEntryKey(domain)), domain).toBe(true);
+      expect(writes).toHaveBeenCalledTimes(1);
+      const items = await storedItems();
+      for (const domain of domains) expect(items, domain).toHaveProperty([answerFamily.key(domain)]);
     });
 
     it('not again after a flush wrote them', async () => {
-      const { store, writes } = memoryStore();
-      const cache = createAnswerCache(store);
+      const writes = vi.spyOn(fakeBrowser.storage.local, 'set');
+      const cache = newCache();
       await cache.set('a.example', answer, 60_000);
       await cache.flush();
       await vi.advanceTimersByTimeAsync(CACHE_PERSIST_DELAY_MS);
-      expect(writes).toHaveLength(1);
+      expect(writes).toHaveBeenCalledTimes(1);
     });
   });
 
   it('ignores a corrupt stored answer or index', async () => {
-    const { store } = memoryStore({
-      [cacheEntryKey('x')]: { nonsense: true },
-      [CACHE_INDEX_KEY]: 'nonsense',
+    await fakeBrowser.storage.local.set({
+      [answerFamily.key('x')]: { nonsense: true },
+      answerIndex: 'nonsense',
     });
-    const cache = createAnswerCache(store);
+    const cache = newCache();
     expect(await cache.get('x')).toBeNull();
     expect(await cache.size()).toBe(0);
   });

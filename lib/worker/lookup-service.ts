@@ -17,75 +17,92 @@ export interface LookupServiceDeps {
   now?: () => number;
 }
 
+/** A lookup on its way, and whether its gate refused it (then it never asked, and answers no one else). */
+interface Flight {
+  result: LookupResult;
+  refused: boolean;
+}
+
 /**
  * Looks domains up for every tab: the cache, else the API (one request per domain in flight, however many
  * tabs ask), else the built-in catalog when there is no key or the service cannot be reached. Only API
  * answers are cached; errors never are. Sends only the domain: the address never leaves the browser.
  */
-export function createLookupService(deps: LookupServiceDeps) {
-  const now = deps.now ?? Date.now;
-  /** Lookups on their way, each with whether its gate refused it (then it never asked, and answers no one else). */
-  const inFlight = new Map<string, Promise<{ result: LookupResult; refused: boolean }>>();
+export class LookupService {
+  readonly #deps: LookupServiceDeps;
+  readonly #now: () => number;
+  /** Lookups on their way, by what they ask (`lookup:` or `refresh:`, and the domain). */
+  readonly #inFlight = new Map<string, Promise<Flight>>();
 
-  async function fromCatalog(domain: string, reason: FallbackReason): Promise<LookupAnswer | null> {
-    const info = await deps.offlineCatalog(domain);
-    return info
-      ? { state: 'found', info, source: 'catalog', fetchedAt: now(), fallbackReason: reason }
-      : null;
+  constructor(deps: LookupServiceDeps) {
+    this.#deps = deps;
+    this.#now = deps.now ?? Date.now;
   }
 
-  async function fetchFromApi(domain: string, refresh: boolean): Promise<LookupResult> {
-    const api = await deps.callApi();
-    if (!api) return (await fromCatalog(domain, 'no-key')) ?? { state: 'no-key' };
+  /** The cached answer, or null: never calls the API (the popup's list beyond its budget). */
+  cached(domain: string): Promise<LookupAnswer | null> {
+    return this.#deps.cache.get(domain);
+  }
+
+  /**
+   * Looks a domain up; `refresh` skips both caches (ours and the service's). A lookup already on its way
+   * is waited for; only one that would ask the API goes through `gate` first, which answers instead of
+   * the API (a budget spent, say) or lets it ask (null). A lookup its gate refused is no answer for those
+   * who waited for it: each asks again, through a gate of its own.
+   */
+  async lookup(
+    domain: string,
+    { refresh = false, gate }: { refresh?: boolean; gate?: () => Promise<LookupResult | null> } = {},
+  ): Promise<LookupResult> {
+    const key = `${refresh ? 'refresh' : 'lookup'}:${domain}`;
+    for (;;) {
+      if (!refresh) {
+        const hit = await this.#deps.cache.get(domain);
+        if (hit) return hit;
+      }
+      const waited = this.#inFlight.get(key);
+      if (!waited) return (await this.#fly(key, domain, refresh, gate)).result;
+      const { result, refused } = await waited;
+      if (!refused) return result;
+    }
+  }
+
+  /** Starts a lookup through its gate, registered before anything is awaited so that others wait for it. */
+  #fly(
+    key: string,
+    domain: string,
+    refresh: boolean,
+    gate: (() => Promise<LookupResult | null>) | undefined,
+  ): Promise<Flight> {
+    const flight = (async () => {
+      const refusal = await gate?.();
+      return refusal
+        ? { result: refusal, refused: true }
+        : { result: await this.#fetchFromApi(domain, refresh), refused: false };
+    })().finally(() => this.#inFlight.delete(key));
+    this.#inFlight.set(key, flight);
+    return flight;
+  }
+
+  async #fetchFromApi(domain: string, refresh: boolean): Promise<LookupResult> {
+    const api = await this.#deps.callApi();
+    if (!api) return (await this.#fromCatalog(domain, 'no-key')) ?? { state: 'no-key' };
     const outcome = await api({ email: domain, skipCache: refresh });
-    const result = resultOfOutcome(outcome, now());
-    if (result.state === 'found') await deps.cache.set(domain, result, await deps.foundTtlMs());
-    if (result.state === 'not-found') await deps.cache.set(domain, result, NOT_FOUND_TTL_MS);
+    const result = resultOfOutcome(outcome, this.#now());
+    const { cache } = this.#deps;
+    if (result.state === 'found') await cache.set(domain, result, await this.#deps.foundTtlMs());
+    if (result.state === 'not-found') await cache.set(domain, result, NOT_FOUND_TTL_MS);
     // A paid answer is in storage before anyone sees it: a worker the browser ends at any moment (an
     // update, a shutdown, its 5-minute cap) never pays for the same domain twice.
-    if (result.state === 'found' || result.state === 'not-found') await deps.cache.keep(domain);
-    return result.state === 'unreachable' ? ((await fromCatalog(domain, 'unreachable')) ?? result) : result;
+    if (result.state === 'found' || result.state === 'not-found') await cache.keep(domain);
+    if (result.state !== 'unreachable') return result;
+    return (await this.#fromCatalog(domain, 'unreachable')) ?? result;
   }
 
-  return {
-    /** The cached answer, or null: never calls the API (the popup's list beyond its budget). */
-    cached(domain: string): Promise<LookupAnswer | null> {
-      return deps.cache.get(domain);
-    },
-    /**
-     * Looks a domain up; `refresh` skips both caches (ours and the service's). A lookup already on its way
-     * is waited for; only one that would ask the API goes through `gate` first, which answers instead of
-     * the API (a budget spent, say) or lets it ask (null). A lookup its gate refused is no answer for those
-     * who waited for it: each asks again, through a gate of its own.
-     */
-    async lookup(
-      domain: string,
-      { refresh = false, gate }: { refresh?: boolean; gate?: () => Promise<LookupResult | null> } = {},
-    ): Promise<LookupResult> {
-      const key = `${refresh ? 'refresh' : 'lookup'}:${domain}`;
-      for (;;) {
-        if (!refresh) {
-          const hit = await deps.cache.get(domain);
-          if (hit) return hit;
-        }
-        const waited = inFlight.get(key);
-        if (waited) {
-          const { result, refused } = await waited;
-          if (refused) continue;
-          return result;
-        }
-        // Registered before anything is awaited, so that lookups asked at the same moment wait for this one.
-        const flight = (async () => {
-          const refusal = await gate?.();
-          return refusal
-            ? { result: refusal, refused: true }
-            : { result: await fetchFromApi(domain, refresh), refused: false };
-        })().finally(() => inFlight.delete(key));
-        inFlight.set(key, flight);
-        return (await flight).result;
-      }
-    },
-  };
+  async #fromCatalog(domain: string, reason: FallbackReason): Promise<LookupAnswer | null> {
+    const info = await this.#deps.offlineCatalog(domain);
+    return info
+      ? { state: 'found', info, source: 'catalog', fetchedAt: this.#now(), fallbackReason: reason }
+      : null;
+  }
 }
-
-export type LookupService = ReturnType<typeof createLookupService>;

@@ -7,10 +7,11 @@ import {
   MAX_KEPT_ANSWER_BYTES,
   STORAGE_QUOTA_BYTES,
 } from '#extension/limits.ts';
+import { answerIndexItem, apiKeyItem, bulkJobItem, settingsItem } from '#extension/stored.ts';
+import { keyInArea } from '#extension/stored-item.ts';
 import { itemBytes } from '#extension/stored-size.ts';
 import { DEFAULT_SETTINGS, type Settings } from '#settings/schema.ts';
-import { CACHE_INDEX_KEY } from './answer-cache.ts';
-import { BULK_JOB_KEY, recordResult, startJob } from './bulk-job.ts';
+import { recordResult, startJob } from './bulk-job.ts';
 
 /** The longest a domain can be (253 characters), each one its own. */
 const longDomain = (index: number) =>
@@ -24,7 +25,7 @@ describe('what storage.local keeps, at its worst', () => {
     let job = startJob(domains);
     for (const domain of domains)
       job = recordResult(job, domain, { state: 'unreachable', message: 'é'.repeat(60_000) }, 0);
-    const jobBytes = itemBytes(BULK_JOB_KEY, job);
+    const jobBytes = itemBytes(keyInArea(bulkJobItem.key), job);
     // Each domain twice (the list, and what it ended in), and its record within budget.
     expect(jobBytes).toBeLessThan(MAX_BULK_DOMAINS * (2 * 300 + MAX_KEPT_ANSWER_BYTES));
 
@@ -40,11 +41,11 @@ describe('what storage.local keeps, at its worst', () => {
     };
     const total =
       MAX_CACHE_BYTES +
-      itemBytes(CACHE_INDEX_KEY, index) +
+      itemBytes(keyInArea(answerIndexItem.key), index) +
       jobBytes +
       MAX_BULK_DRAFT_BYTES +
-      itemBytes('settings', settings) +
-      itemBytes('apiKey', 'k'.repeat(1_000));
+      itemBytes(keyInArea(settingsItem.key), settings) +
+      itemBytes(keyInArea(apiKeyItem.key), 'k'.repeat(1_000));
     expect(total).toBeLessThan(STORAGE_QUOTA_BYTES * 0.8);
   });
 });

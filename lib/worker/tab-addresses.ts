@@ -1,52 +1,34 @@
-import { z } from 'zod';
-import type { SessionArea } from './tab-records.ts';
+import { tabAddressesFamily } from '#extension/stored.ts';
+import { TabRecords } from './tab-records.ts';
 
+/** Per frame id, the addresses that frame reported. */
 type FrameAddresses = Record<string, string[]>;
 
-const tabKey = (tabId: number) => `tabAddresses:${tabId}`;
-const frameAddressesSchema = z.record(z.string(), z.array(z.string()));
+const union = (frames: FrameAddresses) => [...new Set(Object.values(frames).flat())];
 
 /**
- * The addresses each tab shows, kept in session storage so that a restarted worker still knows them. Each
- * frame of a tab reports its own; the tab's list is their union.
+ * The addresses each tab shows, kept in storage.session under `tabAddresses:<tabId>` (DESIGN.md) so that a
+ * worker started again still knows them. Each frame of a tab reports its own; the tab's list is their union.
+ * Frames report at the same moment: each tab's reports are taken one after another (tab-records.ts), so
+ * none is lost.
  */
-export function createTabAddresses(session: SessionArea) {
-  /**
-   * Frames report at the same moment; each tab's updates run one after another on a promise chain, so no
-   * read-modify-write of its list loses another frame's report.
-   */
-  const updates = new Map<number, Promise<FrameAddresses>>();
+export class TabAddresses {
+  readonly #frames = new TabRecords<FrameAddresses>(tabAddressesFamily, {});
 
-  async function stored(tabId: number): Promise<FrameAddresses> {
-    const parsed = frameAddressesSchema.safeParse((await session.get(tabKey(tabId)))[tabKey(tabId)]);
-    return parsed.success ? parsed.data : {};
+  /** Replaces one frame's list; answers how many distinct addresses the tab now shows. */
+  report(tabId: number, frameId: number, addresses: string[]): Promise<number> {
+    return this.#frames.update(tabId, (frames) => {
+      const record = { ...frames, [String(frameId)]: [...new Set(addresses)] };
+      return { record, answer: union(record).length };
+    });
   }
 
-  const union = (frames: FrameAddresses) => [...new Set(Object.values(frames).flat())];
+  async of(tabId: number): Promise<string[]> {
+    return union(await this.#frames.read(tabId));
+  }
 
-  return {
-    /** Replaces one frame's list; answers how many distinct addresses the tab now shows. */
-    async report(tabId: number, frameId: number, addresses: string[]): Promise<number> {
-      const next = (updates.get(tabId) ?? stored(tabId)).then(async (frames) => {
-        const updated = { ...frames, [String(frameId)]: [...new Set(addresses)] };
-        await session.set({ [tabKey(tabId)]: updated });
-        return updated;
-      });
-      updates.set(
-        tabId,
-        next.catch(() => ({})),
-      );
-      return union(await next).length;
-    },
-    async of(tabId: number): Promise<string[]> {
-      return union(await (updates.get(tabId) ?? stored(tabId)));
-    },
-    /** A tab that loads a new page or closes shows nothing any more. */
-    forget(tabId: number): void {
-      updates.delete(tabId);
-      void session.remove(tabKey(tabId));
-    },
-  };
+  /** A tab that loads a new page or closes shows nothing any more. */
+  forget(tabId: number): void {
+    this.#frames.forget(tabId);
+  }
 }
-
-export type TabAddresses = ReturnType<typeof createTabAddresses>;

@@ -1,34 +1,23 @@
-import type { z } from 'zod';
-
-/** chrome.storage.session's part the per-tab records use. */
-export interface SessionArea {
-  get(key: string): Promise<Record<string, unknown>>;
-  set(items: Record<string, unknown>): Promise<void>;
-  remove(key: string): Promise<void>;
-}
+import type { StoredFamily } from '#extension/stored-item.ts';
 
 /**
- * One record for each tab (a budget, say), kept in session storage under `<prefix>:<tabId>`: Chrome stops an
- * idle worker after 30 s, and a record held in its memory alone would start afresh for a page that waits
- * that long. Session storage is cleared when the browser closes, as tab ids are.
+ * One record for each tab (a budget, the addresses it shows), kept in storage.session as a family of items
+ * (stored.ts): Chrome stops an idle worker after 30 s, and a record held in its memory alone would start
+ * afresh for a page that waits that long. storage.session is cleared when the browser closes, as tab ids are.
  *
  * Each tab's changes run one after another, so two frames or two popups asking at once never both change
  * the record as it was. A record that cannot be read is the empty one; one that cannot be written lives on
  * in this worker's memory, so a full session store takes nothing back that was counted.
  */
 export class TabRecords<T> {
-  readonly #area: SessionArea;
-  readonly #prefix: string;
-  readonly #schema: z.ZodType<T>;
+  readonly #family: StoredFamily<NonNullable<T>>;
   readonly #empty: T;
   /** Each tab's record as its latest change leaves it. */
   readonly #latest = new Map<number, Promise<T>>();
 
-  constructor(area: SessionArea, options: { prefix: string; schema: z.ZodType<T>; empty: T }) {
-    this.#area = area;
-    this.#prefix = options.prefix;
-    this.#schema = options.schema;
-    this.#empty = options.empty;
+  constructor(family: StoredFamily<NonNullable<T>>, empty: T) {
+    this.#family = family;
+    this.#empty = empty;
   }
 
   /** The tab's record now. */
@@ -37,12 +26,12 @@ export class TabRecords<T> {
   }
 
   /** Changes the tab's record by `change` (a pure function of it), and answers what `change` answered. */
-  async update<A>(tabId: number, change: (record: T) => { record: T; answer: A }): Promise<A> {
+  async update<A>(tabId: number, change: (record: T) => { record: NonNullable<T>; answer: A }): Promise<A> {
     let answer: A | undefined;
     const next = this.read(tabId).then(async (record) => {
       const changed = change(record);
       answer = changed.answer;
-      await this.#area.set({ [this.#key(tabId)]: changed.record }).catch(() => {});
+      await this.#family.set(tabId, changed.record).catch(() => {});
       return changed.record;
     });
     this.#latest.set(tabId, next);
@@ -53,7 +42,7 @@ export class TabRecords<T> {
   /** The tab's record is gone: after any change on its way, so that change cannot bring it back. */
   forget(tabId: number): void {
     const gone = this.read(tabId).then(async () => {
-      await this.#area.remove(this.#key(tabId)).catch(() => {});
+      await this.#family.remove(tabId).catch(() => {});
       return this.#empty;
     });
     this.#latest.set(tabId, gone);
@@ -62,14 +51,7 @@ export class TabRecords<T> {
     });
   }
 
-  #key(tabId: number): string {
-    return `${this.#prefix}:${tabId}`;
-  }
-
   async #stored(tabId: number): Promise<T> {
-    const key = this.#key(tabId);
-    const items = await this.#area.get(key).catch(() => ({}) as Record<string, unknown>);
-    const parsed = this.#schema.safeParse(items[key]);
-    return parsed.success ? parsed.data : this.#empty;
+    return (await this.#family.get(tabId).catch(() => null)) ?? this.#empty;
   }
 }

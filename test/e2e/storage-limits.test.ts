@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkStatus } from '#extension/messaging.ts';
-import { cacheEntryKey } from '#worker/answer-cache.ts';
+import { answerFamily } from '#extension/stored.ts';
 import messages from '../../public/_locales/en/messages.json';
 import { BROWSERS, type BrowserDriver, type BrowserName, type PageDriver } from '../support/driver.ts';
 import { chromiumCard, hoverText } from '../support/extension-browser.ts';
@@ -81,7 +81,7 @@ describe('a full storage quota, in Chromium through Playwright', () => {
         }
       ).chrome.storage.local;
       return (await local.get(key))[key] ?? null;
-    }, cacheEntryKey('gmail.com'));
+    }, answerFamily.key('gmail.com'));
     expect(stored).toBeNull();
     await page.close();
   });

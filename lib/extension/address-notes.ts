@@ -1,0 +1,106 @@
+/**
+ * What an address says of itself, before and beside its domain's lookup: the address a typo meant, whether it
+ * reaches a shared inbox, and the one mailbox its spellings reach. The card, the popup's list and the bulk
+ * page show these from the address alone, so they cost no lookup and no credit, and work offline and without
+ * a key (lib/core/email holds the rules). Only whether a look-alike domain takes mail waits for the lookup a
+ * card makes anyway.
+ */
+import { canonicalMailbox } from '#core/email/canonical-mailbox.ts';
+import { isRoleAddress } from '#core/email/role-address.ts';
+import { suggestCorrection } from '#core/email/suggest-correction.ts';
+import type { LookupResult } from './lookup-result.ts';
+
+export interface AddressNotes {
+  /** The address a likely typo meant (`jane@gmial.com` → `jane@gmail.com`), or null. */
+  didYouMean: string | null;
+  /** A shared inbox (`info@`, `kontakt@`, `ventas@`): it reaches a team, not a person. */
+  role: boolean;
+  /** One spelling per mailbox: `Jane.Doe+news@googlemail.com` is `janedoe@gmail.com`. */
+  mailbox: string;
+}
+
+export function addressNotes(address: string): AddressNotes {
+  return {
+    didYouMean: suggestCorrection(address),
+    role: isRoleAddress(address),
+    mailbox: canonicalMailbox(address),
+  };
+}
+
+export interface AddressNoteColumns {
+  did_you_mean: string;
+  role: string;
+  mailbox: string;
+}
+
+/**
+ * Columns per address already made: the popup makes its rows again with each answer that arrives, over the
+ * same addresses. Cleared whole when full, as a page may hold any number.
+ */
+const MAX_CACHED_ADDRESSES = 20_000;
+const columnsCache = new Map<string, AddressNoteColumns>();
+
+/**
+ * The address table's columns of these notes, as a spreadsheet sorts and filters them: the corrected address
+ * or '', `true`/`false`, and the mailbox (lib/address-table).
+ */
+export function addressNoteColumns(address: string): Readonly<AddressNoteColumns> {
+  let columns = columnsCache.get(address);
+  if (columns === undefined) {
+    if (columnsCache.size >= MAX_CACHED_ADDRESSES) columnsCache.clear();
+    const notes = addressNotes(address);
+    columns = { did_you_mean: notes.didYouMean ?? '', role: String(notes.role), mailbox: notes.mailbox };
+    columnsCache.set(address, columns);
+  }
+  return columns;
+}
+
+/**
+ * Whether the domain as written takes mail, by the lookup the card made of it: `takes-mail` for an answer of
+ * the service that names a provider, or that found mail servers no provider is known by (any 404 but "no
+ * MX": the spec answers that one for a domain that takes no mail); `takes-no-mail` for "no MX"; `unknown`
+ * without the service's answer. The built-in catalog knows names, not mail servers: its answers say nothing.
+ */
+export type DomainMail = 'takes-mail' | 'takes-no-mail' | 'unknown';
+
+export function domainMail(result: LookupResult | null): DomainMail {
+  if (result?.state !== 'found' && result?.state !== 'not-found') return 'unknown';
+  if (result.source !== 'api') return 'unknown';
+  return result.state === 'not-found' && result.reason === 'no-mx' ? 'takes-no-mail' : 'takes-mail';
+}
+
+/**
+ * What the card warns of a typo: mail to the look-alike domain `may-reach-someone-else` where it takes
+ * mail (a squatter's or a stranger's servers); nothing where it takes none (the verdict line says it will
+ * bounce) or the lookup has not said; nothing for an address that is no typo.
+ */
+export function lookAlikeWarning(
+  address: string,
+  result: LookupResult | null,
+): 'may-reach-someone-else' | null {
+  if (suggestCorrection(address) === null) return null;
+  return domainMail(result) === 'takes-mail' ? 'may-reach-someone-else' : null;
+}
+
+/** The spellings of one mailbox, in the order first met. */
+export interface MailboxSpellings {
+  mailbox: string;
+  addresses: string[];
+}
+
+/** Addresses by the mailbox they reach, each mailbox where its first spelling stands in the list. */
+export function groupByMailbox(addresses: readonly string[]): MailboxSpellings[] {
+  const groups = new Map<string, MailboxSpellings>();
+  for (const address of addresses) {
+    const mailbox = canonicalMailbox(address);
+    const group = groups.get(mailbox);
+    if (group) group.addresses.push(address);
+    else groups.set(mailbox, { mailbox, addresses: [address] });
+  }
+  return [...groups.values()];
+}
+
+/** How many distinct mailboxes the addresses reach. */
+export function countMailboxes(addresses: readonly string[]): number {
+  return new Set(addresses.map(canonicalMailbox)).size;
+}

@@ -1,0 +1,92 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_SETTINGS } from '#settings/schema.ts';
+import {
+  answerFamily,
+  answerIndexItem,
+  apiKeyItem,
+  type BulkJob,
+  bulkDraftItem,
+  bulkJobBehindItem,
+  bulkJobItem,
+  type CachedAnswer,
+  hoverBudgetFamily,
+  popupBudgetFamily,
+  settingsItem,
+  tabAddressesFamily,
+  wholeCacheItem,
+} from './stored.ts';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+});
+
+const job: BulkJob = { domains: ['a.example'], done: {}, state: 'running', waitUntil: null, stoppedBy: null };
+const answer: CachedAnswer = {
+  answer: { state: 'not-found', reason: 'no-mx', message: 'x', source: 'api', fetchedAt: 0 },
+  expiresAt: 1,
+};
+
+// What a person's browser holds is the extension's data across updates: a key renamed or a format changed
+// without a migration would lose it.
+describe('what the extension keeps, where earlier versions kept it', () => {
+  it('keeps each item of storage.local under its key', async () => {
+    await Promise.all([
+      settingsItem.setValue(DEFAULT_SETTINGS),
+      apiKeyItem.setValue('wl_key'),
+      bulkDraftItem.setValue({ text: 'a@b.example', fileName: null, started: true }),
+      bulkJobItem.setValue(job),
+      answerFamily.set('gmail.com', answer),
+      answerIndexItem.setValue([['gmail.com', 1, 300]]),
+    ]);
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({
+      settings: DEFAULT_SETTINGS,
+      apiKey: 'wl_key',
+      bulkDraft: { text: 'a@b.example', fileName: null, started: true },
+      bulkJob: job,
+      'answer:gmail.com': answer,
+      answerIndex: [['gmail.com', 1, 300]],
+    });
+  });
+
+  it('keeps what it holds per tab in storage.session under `<kind>:<tabId>`', async () => {
+    await Promise.all([
+      tabAddressesFamily.set(7, { 0: ['jane@example.com'] }),
+      popupBudgetFamily.set(7, ['example.com']),
+      hoverBudgetFamily.set(7, { left: 3, at: 5 }),
+      bulkJobBehindItem.setValue(true),
+    ]);
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({
+      'tabAddresses:7': { 0: ['jane@example.com'] },
+      'popupBudget:7': ['example.com'],
+      'hoverBudget:7': { left: 3, at: 5 },
+      bulkJobBehind: true,
+    });
+  });
+
+  it('reads what a WXT item of version 1 wrote, with its meta item beside it', async () => {
+    const draft = { text: 'x', fileName: 'leads.csv', started: false };
+    await fakeBrowser.storage.local.set({
+      bulkDraft: draft,
+      bulkDraft$: { v: 1 },
+      lookupCache: { entries: [] },
+    });
+    expect(await bulkDraftItem.getValue()).toEqual(draft);
+    expect(await wholeCacheItem.getValue()).toEqual({ entries: [] });
+  });
+
+  it('reads a value of another shape as none', async () => {
+    await fakeBrowser.storage.local.set({
+      bulkDraft: { text: 3 },
+      bulkJob: { state: 'running' },
+      answerIndex: 'nonsense',
+      'answer:a.example': { answer: { state: 'unreachable', message: 'down' }, expiresAt: 1 },
+    });
+    await fakeBrowser.storage.session.set({ bulkJobBehind: 'yes' });
+    expect(await bulkDraftItem.getValue()).toEqual({ text: '', fileName: null, started: false });
+    expect(await bulkJobItem.getValue()).toBeNull();
+    expect(await answerIndexItem.getValue()).toBeNull();
+    expect(await answerFamily.get('a.example')).toBeNull();
+    expect(await bulkJobBehindItem.getValue()).toBe(false);
+  });
+});

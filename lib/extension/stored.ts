@@ -1,0 +1,127 @@
+import { storage } from 'wxt/utils/storage';
+import { z } from 'zod';
+import { DEFAULT_SETTINGS, type Settings } from '#settings/schema.ts';
+import { type LookupAnswer, type LookupResult, lookupResultSchema } from './lookup-result.ts';
+import { StoredFamily, StoredItem } from './stored-item.ts';
+
+/*
+ * Everything the extension keeps in the browser's storage, declared once: its area, its key, its format.
+ * storage.local outlives the browser and holds the person's data, within STORAGE_QUOTA_BYTES (limits.ts);
+ * storage.session is cleared when the browser closes, as tab ids are, and keeps what a worker the browser
+ * stopped (Chrome: after 30 s idle) must find again. A stored format is people's data: a new one reads the
+ * old, or migrates it (WXT's `version` and `migrations`). Only the worker and the extension's pages import
+ * this file: storage holds the API key, and content scripts get what they need by message.
+ */
+
+// --- storage.local: the person's settings and key ---
+// WXT's own items: the pages watch them, and the options page saves both in one write (lib/settings/store.ts).
+
+/** The person's own settings, as the options page saves them (parsed where read: parseSettings). */
+export const settingsItem = storage.defineItem<Settings>('local:settings', {
+  fallback: DEFAULT_SETTINGS,
+  version: 1,
+});
+
+/** The API key, kept apart from settings: only the background and the options page use it. */
+export const apiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
+
+// --- storage.local: the bulk page's list, and its run in the worker ---
+
+const bulkDraftSchema = z.object({
+  text: z.string(),
+  /** The file's name when the list came from a file (always read as a CSV); null for pasted text. */
+  fileName: z.string().nullable(),
+  /** Whether this list was started: the run in the worker, and its answers, are this list's. */
+  started: z.boolean(),
+});
+
+/** The list on the bulk page as the person gave it: pasted text, or a .csv file's text and name. */
+export type BulkDraft = z.infer<typeof bulkDraftSchema>;
+
+/**
+ * The bulk page's list, kept when the page is closed: its run goes on in the worker, and the page opened
+ * again shows that run with its list, and gives back the same CSV. Written through keepBulkDraft
+ * (lib/ui/bulk-draft.ts), within MAX_BULK_DRAFT_BYTES.
+ */
+export const bulkDraftItem = new StoredItem('local:bulkDraft', bulkDraftSchema, {
+  text: '',
+  fileName: null,
+  started: false,
+});
+
+/**
+ * A bulk list's run, kept so that it outlives the worker and the page: its domains, what each ended in, and
+ * whether it goes on. A domain's answer from the API lands in the answer cache (where a resumed run finds it
+ * free); the job records `cached` for it, and keeps itself only what the cache does not hold (a 404, a
+ * catalog answer, an error, an answer storage refused), each within MAX_KEPT_ANSWER_BYTES, so that it stays
+ * small: MAX_BULK_DOMAINS records at most.
+ */
+const bulkJobSchema = z.object({
+  domains: z.array(z.string()),
+  done: z.record(z.string(), z.union([z.literal('cached'), lookupResultSchema])),
+  state: z.enum(['running', 'finished', 'cancelled', 'stopped']),
+  waitUntil: z.number().nullable(),
+  stoppedBy: lookupResultSchema.nullable(),
+});
+
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+
+/** The one bulk job, or null: a new list's run takes the place of the last. */
+export const bulkJobItem = new StoredItem('local:bulkJob', bulkJobSchema, null);
+
+/**
+ * Whether the stored job is behind its run (lib/worker/bulk-run.ts): kept in storage.session, which a full
+ * storage.local does not refuse and a stopped worker does not lose.
+ */
+export const bulkJobBehindItem = new StoredItem('session:bulkJobBehind', z.boolean(), false);
+
+// --- storage.local: the answer cache (lib/worker/answer-cache.ts) ---
+
+const isAnswer = (result: LookupResult): result is LookupAnswer =>
+  result.state === 'found' || result.state === 'not-found';
+
+/** One domain's answer and when it expires (epoch ms); only answers are cached, never errors. */
+const cachedAnswerSchema = z.object({
+  answer: lookupResultSchema.refine(isAnswer),
+  expiresAt: z.number(),
+});
+
+export type CachedAnswer = z.infer<typeof cachedAnswerSchema>;
+
+/** The cached answers, one item per domain: a worker started again for a hover reads only the one it needs. */
+export const answerFamily = new StoredFamily('local', 'answer', cachedAnswerSchema);
+
+/**
+ * The stored domains, least recently used first, with when each expires and the bytes it takes:
+ * `[domain, expiresAt, bytes]`, or `[domain, expiresAt]` as stored before sizes were kept (then measured).
+ */
+const cacheIndexSchema = z.array(
+  z.union([z.tuple([z.string(), z.number(), z.number()]), z.tuple([z.string(), z.number()])]),
+);
+
+export type StoredCacheIndex = z.infer<typeof cacheIndexSchema>;
+
+/** The list of stored domains, for eviction, counting and clearing (lib/worker/cache-index.ts); null if none. */
+export const answerIndexItem = new StoredItem('local:answerIndex', cacheIndexSchema, null);
+
+/** A cache that kept every answer in this one item: removed when the index is made, to give its room back. */
+export const wholeCacheItem = new StoredItem('local:lookupCache', z.unknown(), null);
+
+// --- storage.session: what the worker keeps for each tab ---
+
+/** Per frame id, the addresses that frame shows; the tab's list is their union. A DESIGN.md contract. */
+export const tabAddressesFamily = new StoredFamily(
+  'session',
+  'tabAddresses',
+  z.record(z.string(), z.array(z.string())),
+);
+
+/** The domains the popup has paid for on a tab's page (POPUP_LOOKUP_BUDGET at most). */
+export const popupBudgetFamily = new StoredFamily('session', 'popupBudget', z.array(z.string()));
+
+const hoverBudgetSchema = z.object({ left: z.number(), at: z.number() });
+
+/** What is left of a tab's hover budget (HOVER_LOOKUP_BURST), and when it was last refilled (epoch ms). */
+export type HoverBudget = z.infer<typeof hoverBudgetSchema>;
+
+export const hoverBudgetFamily = new StoredFamily('session', 'hoverBudget', hoverBudgetSchema);
