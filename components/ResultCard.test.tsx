@@ -59,7 +59,7 @@ describe('ResultCard', () => {
     expect(screen.getByTestId('search-webmail').getAttribute('href')).toBe(
       'https://mail.google.com/mail/#search/from%3Ajane%20doe%2Bx%40gmail.com',
     );
-    expect(screen.getByTestId('result-source').textContent).toBe('From the Webmail Info API, 5 min ago');
+    expect(screen.getByTestId('result-source').textContent).toBe('From the Webmail Info API, 5 minutes ago');
   });
 
   it('encodes the query twice where the provider decodes twice', () => {
@@ -147,7 +147,10 @@ describe('ResultCard', () => {
       { state: 'unreachable', message: 'The lookup service could not be reached.' },
       /cannot be used right now.*could not be reached/,
     ],
-    [{ state: 'rate-limited', message: 'x', retryAt: NOW + 30_000 }, /Too many lookups.*Try again in 30 s/],
+    [
+      { state: 'rate-limited', message: 'x', retryAt: NOW + 30_000 },
+      /Too many lookups.*Try again in 30 seconds/,
+    ],
     [{ state: 'rate-limited', message: 'x', retryAt: null }, /Too many lookups.*try again in a moment/],
     [{ state: 'over-budget' }, /Lookups paused on this tab.*Look up uses one credit/],
   ])('gives %j its own message', (result, words) => {
@@ -301,15 +304,15 @@ describe('ResultCard', () => {
       />,
     );
     const tryAgain = screen.getByRole('button', { name: 'Try again' }) as HTMLButtonElement;
-    expect(screen.getByTestId('error-message').textContent).toBe('Too many lookupsTry again in 3 s.');
+    expect(screen.getByTestId('error-message').textContent).toBe('Too many lookupsTry again in 3 seconds.');
     expect(tryAgain.disabled).toBe(true);
     // Said with the alert once, not at every tick.
-    expect(screen.getByText('Try again in 3 s.').getAttribute('aria-live')).toBe('off');
+    expect(screen.getByText('Try again in 3 seconds.').getAttribute('aria-live')).toBe('off');
     fireEvent.click(tryAgain);
     act(() => vi.advanceTimersByTime(500));
-    expect(screen.getByTestId('error-message').textContent).toMatch(/Try again in 2 s\.$/);
+    expect(screen.getByTestId('error-message').textContent).toMatch(/Try again in 2 seconds\.$/);
     act(() => vi.advanceTimersByTime(1_000));
-    expect(screen.getByTestId('error-message').textContent).toMatch(/Try again in 1 s\.$/);
+    expect(screen.getByTestId('error-message').textContent).toMatch(/Try again in 1 second\.$/);
     fireEvent.click(tryAgain);
     expect(onLookUp).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1_000));

@@ -12,21 +12,24 @@ import { bulkHandlers } from '#worker/handlers/bulk.ts';
 import { lookupHandlers } from '#worker/handlers/lookups.ts';
 import { settingsHandlers } from '#worker/handlers/settings.ts';
 import { tabListHandlers } from '#worker/handlers/tab-lists.ts';
+import { wordsHandlers } from '#worker/handlers/words.ts';
 import { HoverBudgets } from '#worker/hover-budget.ts';
 import { listenForInstall } from '#worker/install.ts';
 import { LookupService } from '#worker/lookup-service.ts';
-import { listenForLookupWindows } from '#worker/lookup-window.ts';
+import { listenForLookupWindows, retitleLookupMenu } from '#worker/lookup-window.ts';
 import { createOfflineCatalog } from '#worker/offline-catalog.ts';
 import { type Handlers, routeRequests } from '#worker/router.ts';
 import { TabAddresses } from '#worker/tab-addresses.ts';
 import { TabBudgets } from '#worker/tab-budget.ts';
 import { forgetTabsAsTheyChange } from '#worker/tab-events.ts';
+import { speakLanguageInForce, withWords } from '#worker/words.ts';
 
 /** The service worker (Firefox: the background page): wiring only; what it does lives in lib/worker/. */
 export default defineBackground(() => {
   // Storage holds the API key: only the extension's own pages and this worker may read it.
   keepStorageFromContentScripts(browser);
 
+  const { words, ready: wordsReady } = speakLanguageInForce(retitleLookupMenu);
   const cache = new AnswerCache();
   const service = lookupService(cache);
   const tabs = {
@@ -40,18 +43,24 @@ export default defineBackground(() => {
     keepAwake: keepBulkRunAwake,
   });
 
-  listenForRequests({
-    ...lookupHandlers(service, tabs.hoverBudgets),
-    ...tabListHandlers({
-      tabAddresses: tabs.addresses,
-      service,
-      budgets: tabs.popupBudgets,
-      setBadge: async (tabId, text) => toolbarButton(browser).setBadgeText({ tabId, text }),
+  listenForRequests(
+    withWords(wordsReady, {
+      ...lookupHandlers(service, tabs.hoverBudgets),
+      ...tabListHandlers({
+        tabAddresses: tabs.addresses,
+        service,
+        budgets: tabs.popupBudgets,
+        setBadge: async (tabId, text) => toolbarButton(browser).setBadgeText({ tabId, text }),
+      }),
+      ...settingsHandlers(
+        () => browser.runtime.openOptionsPage(),
+        () => words.locale(),
+      ),
+      ...answerCacheHandlers(cache),
+      ...bulkHandlers(service, bulk),
+      ...wordsHandlers(words),
     }),
-    ...settingsHandlers(() => browser.runtime.openOptionsPage()),
-    ...answerCacheHandlers(cache),
-    ...bulkHandlers(service, bulk),
-  });
+  );
   forgetTabsAsTheyChange(tabs);
   listenForInstall();
   listenForLookupWindows();

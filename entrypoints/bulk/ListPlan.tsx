@@ -1,6 +1,6 @@
 import { type MouseEvent, useMemo } from 'react';
 import { countMailboxes } from '#extension/address-notes.ts';
-import { t } from '#extension/i18n.ts';
+import { t, tCount } from '#extension/i18n.ts';
 import { MAX_BULK_DOMAINS } from '#extension/limits.ts';
 import { addressesOf, type BulkList } from './bulk-list.ts';
 
@@ -32,7 +32,7 @@ export function ListPlan({ list, domains, cached, toLookUp, onStart }: ListPlanP
               if (byPerson(event)) onStart();
             }}
           >
-            {toLookUp > 0 ? t('bulkStart', toLookUp) : t('bulkStartFree')}
+            {toLookUp > 0 ? tCount('bulkStart', toLookUp) : t('bulkStartFree')}
           </button>
         </div>
       )}
@@ -47,23 +47,29 @@ function Summary({ list, domains, cached }: { list: BulkList; domains: string[];
   return (
     <div data-testid="bulk-summary">
       {list.kind === 'csv' && (
-        <p className="muted">{t('bulkReadAsCsv', list.rows.length, list.header[list.column] ?? '')}</p>
+        <p className="muted">{tCount('bulkReadAsCsv', list.rows.length, list.header[list.column] ?? '')}</p>
       )}
-      <p>{t('bulkSummaryAddresses', addresses, domains.length)}</p>
+      <p>
+        {t(
+          'bulkSummaryAddresses',
+          tCount('bulkSummaryAddressCount', addresses),
+          tCount('bulkSummaryDomainCount', domains.length),
+        )}
+      </p>
       <p data-testid="bulk-mailboxes" data-count={mailboxes}>
-        {t('bulkSummaryMailboxes', mailboxes)}
+        {tCount('bulkSummaryMailboxes', mailboxes)}
       </p>
       {domains.length > MAX_BULK_DOMAINS ? (
-        <p className="error">{t('bulkTooMany', domains.length, MAX_BULK_DOMAINS)}</p>
+        <p className="error">{tCount('bulkTooMany', domains.length, MAX_BULK_DOMAINS)}</p>
       ) : cached === null ? (
         <p className="muted">{t('bulkSummaryChecking')}</p>
       ) : (
         <>
           <p data-testid="bulk-cached" data-count={cached}>
-            {t('bulkSummaryCached', cached)}
+            {tCount('bulkSummaryCached', cached)}
           </p>
           <p data-testid="bulk-cost" data-count={domains.length - cached}>
-            {t('bulkSummaryCost', domains.length - cached)}
+            {tCount('bulkSummaryCost', domains.length - cached)}
           </p>
         </>
       )}

@@ -1,4 +1,4 @@
-import { t } from '#extension/i18n.ts';
+import { t, tCount } from '#extension/i18n.ts';
 import type { CsvList } from './bulk-list.ts';
 
 /** Lines listed at most: enough to find what moved the cells in the file; the rest are counted. */
@@ -11,7 +11,7 @@ export function MisplacedRows({ list }: { list: CsvList }) {
   const listed = misplaced.slice(0, LISTED_LINES);
   return (
     <div className="error" data-testid="bulk-misplaced" data-count={misplaced.length}>
-      <p>{t('bulkMisplaced', misplaced.length, list.header[list.column] ?? '')}</p>
+      <p>{tCount('bulkMisplaced', misplaced.length, list.header[list.column] ?? '')}</p>
       <ul>
         {listed.map(({ line, address }) => (
           <li key={line} data-line={line}>
@@ -20,7 +20,7 @@ export function MisplacedRows({ list }: { list: CsvList }) {
         ))}
       </ul>
       {misplaced.length > listed.length && (
-        <p>{t('bulkMisplacedNotListed', misplaced.length - listed.length)}</p>
+        <p>{tCount('bulkMisplacedNotListed', misplaced.length - listed.length)}</p>
       )}
     </div>
   );

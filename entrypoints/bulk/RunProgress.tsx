@@ -1,6 +1,6 @@
 import { useCountdown } from '#components/use-countdown.ts';
 import { describeResult } from '#extension/describe-result.ts';
-import { t } from '#extension/i18n.ts';
+import { t, tCount } from '#extension/i18n.ts';
 import type { BulkStatus } from '#extension/messaging.ts';
 
 /** A run going on: how far it is, how long it waits for the service's limit, and Cancel. */
@@ -15,9 +15,9 @@ export function RunProgress({ status, onCancel }: { status: BulkStatus; onCancel
         max={status.total}
       />
       <p role="status" data-testid="bulk-status" data-state={status.state} data-done={status.done}>
-        {t('bulkProgress', status.done, status.total)}
+        {tCount('bulkProgress', status.total, status.done)}
       </p>
-      {wait > 0 && <p className="muted">{t('bulkWaiting', wait)}</p>}
+      {wait > 0 && <p className="muted">{tCount('bulkWaiting', wait)}</p>}
       <p className="muted">{t('bulkKeepsRunning')}</p>
       <button type="button" data-testid="bulk-cancel" onClick={onCancel}>
         {t('bulkCancel')}
@@ -38,14 +38,14 @@ export function RunEnd({ status }: { status: BulkStatus }) {
 function endOf(status: BulkStatus): string {
   switch (status.state) {
     case 'finished':
-      return t('bulkFinished', status.total);
+      return tCount('bulkFinished', status.total);
     case 'cancelled':
-      return t('bulkCancelled', status.done, status.total);
+      return tCount('bulkCancelled', status.total, status.done);
     case 'stopped': {
       const reason = describeResult(status.stoppedBy);
-      return t('bulkStopped', status.done, status.total, `${reason.title}. ${reason.detail}`);
+      return tCount('bulkStopped', status.total, status.done, reason.title, reason.detail);
     }
     case 'running':
-      return t('bulkProgress', status.done, status.total);
+      return tCount('bulkProgress', status.total, status.done);
   }
 }

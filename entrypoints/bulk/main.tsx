@@ -1,10 +1,7 @@
-import { createRoot } from 'react-dom/client';
 import '#components/page.css';
 import '#components/form-page.css';
 import './bulk.css';
-import { t } from '#extension/i18n.ts';
+import { startPage } from '#components/start-page.tsx';
 import { BulkApp } from './BulkApp.tsx';
 
-document.title = t('bulkTitle');
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<BulkApp />);
+startPage('bulkTitle', () => <BulkApp />);

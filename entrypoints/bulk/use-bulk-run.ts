@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { type BulkStatus, sendRequest } from '#extension/messaging.ts';
+import { errorWords } from '#extension/page-words.ts';
 
 /** How often the page asks the worker how far the run is: each question also wakes a stopped worker. */
 const STATUS_POLL_MS = 1_000;
@@ -22,7 +23,7 @@ function useAsk(): { ask: Ask; failure: string | null } {
       setFailure(null);
       return answer;
     } catch (error) {
-      setFailure(String(error instanceof Error ? error.message : error));
+      setFailure(errorWords(error));
       return null;
     }
   }, []);

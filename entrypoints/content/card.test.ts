@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { applyWords } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { sendRequest } from '#extension/messaging.ts';
+import german from '#locales/de/messages.json';
+import english from '#locales/en/messages.json';
 import { CARD_TAG } from '#page/card-module.ts';
 import { loadTopLevelDomains } from '#page/top-level-domains-module.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
@@ -113,6 +116,19 @@ describe('the hover card', () => {
     (inCard('refresh') as HTMLElement).click();
     await settleMicrotasks();
     expect(sendRequest).toHaveBeenCalledTimes(1);
+  });
+
+  it('speaks the language its settings name: those words come first, then the card in them', async () => {
+    card.show(TARGET, { ...CARD_SETTINGS, locale: 'de' });
+    expect(sendRequest).toHaveBeenCalledWith({ type: 'words' });
+    expect(inCard('loading')).toBeNull();
+    try {
+      answer({ locale: 'de', messages: german } as never);
+      await vi.waitFor(() => expect(inCard('loading')?.outerHTML).toContain(german.stateLoading.message));
+      expect(sendRequest).toHaveBeenLastCalledWith({ type: 'lookup', domain: 'gmail.com', intent: 'hover' });
+    } finally {
+      applyWords('en', english);
+    }
   });
 
   it('asks again for a card opened anew', () => {

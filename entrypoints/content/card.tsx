@@ -10,8 +10,11 @@ import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/co
 import cardCss from '#components/card.css?inline';
 import { type CardSettings, HoverCard } from '#components/HoverCard.tsx';
 import { domainOf } from '#core/email/extract.ts';
+import { loadedLocale } from '#extension/i18n.ts';
+import type { Locale } from '#extension/locales.ts';
 import { lookUpDomain } from '#extension/look-up-domain.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
+import { loadWords } from '#extension/page-words.ts';
 import { CARD_TAG } from '#page/card-module.ts';
 import { keepCardInWindow } from '#page/card-placement.ts';
 import type { HoverTarget } from '#page/hover.ts';
@@ -60,6 +63,8 @@ export class CardUi {
   readonly #onClose: () => void;
   /** The address on the open card and the lookup it shows: showing it again (a focus) asks nothing new. */
   #open: { address: string; answer: Promise<LookupResult> } | null = null;
+  /** The target to show once the words of a new language have come; a hide before then cancels it. */
+  #awaitingWords: HoverTarget | null = null;
   /** Stops placing the card shown last (lib/page/card-placement.ts). */
   #stopPlacing = () => {};
 
@@ -68,8 +73,29 @@ export class CardUi {
     this.#onClose = onClose;
   }
 
-  /** Shows the card; `cached` is the background's cached answer for the address's domain, if it was asked. */
-  show(target: HoverTarget, settings: CardSettings, cached?: Promise<LookupResult | null>) {
+  /**
+   * Shows the card; `cached` is the background's cached answer for the address's domain, if it was asked.
+   * Settings that name another language than the card speaks (the person changed it) bring its words first.
+   */
+  show(
+    target: HoverTarget,
+    settings: CardSettings & { locale?: Locale },
+    cached?: Promise<LookupResult | null>,
+  ) {
+    this.#awaitingWords = null;
+    if (!settings.locale || settings.locale === loadedLocale()) {
+      this.#showNow(target, settings, cached);
+      return;
+    }
+    this.#awaitingWords = target;
+    void loadWords(settings.locale)
+      .catch(() => {})
+      .then(() => {
+        if (this.#awaitingWords === target) this.#showNow(target, settings, cached);
+      });
+  }
+
+  #showNow(target: HoverTarget, settings: CardSettings, cached?: Promise<LookupResult | null>) {
     const answer = this.#answerFor(target.address, cached);
     if (!this.#ui.mounted) this.#ui.mount();
     // Positioned inside the shadow root: WXT's `:host { all: initial !important }` overrides styles on the host.
@@ -80,6 +106,7 @@ export class CardUi {
   }
 
   hide() {
+    this.#awaitingWords = null;
     this.#stopPlacing();
     this.#stopPlacing = () => {};
     this.#open = null;
@@ -126,7 +153,14 @@ export class CardUi {
  * The card's module holds its own copy of the top-level domains' loader, which a typo suggestion reads
  * (lib/core/email/typo): it loads the list too, from the module the content script loaded already.
  */
-export async function createCardUi(ctx: ContentScriptContext, onClose: () => void): Promise<CardUi> {
+export async function createCardUi(
+  ctx: ContentScriptContext,
+  onClose: () => void,
+  locale?: Locale,
+): Promise<CardUi> {
+  // The words of the language in force come from the background while the hover delay runs: the content
+  // script cannot read the package's messages itself (Chromium keeps them from the page's origin).
+  if (locale) void loadWords(locale).catch(() => {});
   const topLevelDomains = loadTopLevelDomains(browser.runtime.getURL(`/${TOP_LEVEL_DOMAINS_FILE}`));
   const ui = await createShadowRootUi(ctx, {
     name: CARD_TAG,

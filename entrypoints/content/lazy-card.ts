@@ -64,7 +64,9 @@ export class LazyCard implements CardControls {
   /** Loads the card module once; a failed load (the extension was updated under the page) is tried again. */
   #load(): Promise<CardUi> {
     this.#loading ??= import(/* @vite-ignore */ browser.runtime.getURL(`/${CARD_MODULE_FILE}`))
-      .then((module: typeof import('./card.tsx')) => module.createCardUi(this.#ctx, this.#onClose))
+      .then((module: typeof import('./card.tsx')) =>
+        module.createCardUi(this.#ctx, this.#onClose, this.#settings().locale),
+      )
       .then((card) => (this.#card = card));
     this.#loading.catch(() => {
       this.#loading = null;

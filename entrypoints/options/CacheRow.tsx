@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { t } from '#extension/i18n.ts';
+import { t, tCount } from '#extension/i18n.ts';
 import { type Responses, sendRequest } from '#extension/messaging.ts';
 
 /** How many answers the cache keeps, whether storage takes new ones, and a button that empties it. */
@@ -15,7 +15,9 @@ export function CacheRow() {
         <button type="button" data-testid="clear-cache" onClick={() => void clear()}>
           {t('optionsClearCache')}
         </button>
-        <span data-testid="cache-count">{stats === null ? '' : t('optionsCacheCount', stats.entries)}</span>
+        <span data-testid="cache-count">
+          {stats === null ? '' : tCount('optionsCacheCount', stats.entries)}
+        </span>
       </div>
       {stats?.saved === false && (
         <p className="status error" data-testid="cache-not-saved" role="alert">

@@ -5,6 +5,7 @@ import { t } from '#extension/i18n.ts';
 import type { ManagedField } from '#settings/managed.ts';
 import { inForce, lockedByPolicy, useSettingsStore } from '#settings/store.ts';
 import { KeyField } from './KeyField.tsx';
+import { LanguageField } from './LanguageField.tsx';
 import { IntegrationBoxes, SettingFields } from './SettingFields.tsx';
 import { type SaveOutcome, saveSettings } from './save-settings.ts';
 import { type SettingsForm as Form, useSettingsForm } from './settings-draft.ts';
@@ -29,6 +30,7 @@ function SettingsForm({ form }: { form: Form }) {
       />
       <SettingFields {...fields} />
       <IntegrationBoxes {...fields} />
+      <LanguageField {...fields} />
       <p>
         <button type="submit" className="primary" data-testid="api-key-save">
           {t('optionsSave')}

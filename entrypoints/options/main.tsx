@@ -1,10 +1,7 @@
-import { createRoot } from 'react-dom/client';
 import '#components/page.css';
 import '#components/form-page.css';
 import './options.css';
-import { t } from '#extension/i18n.ts';
+import { startPage } from '#components/start-page.tsx';
 import { OptionsApp } from './OptionsApp.tsx';
 
-document.title = t('optionsTitle');
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<OptionsApp />);
+startPage('optionsTitle', () => <OptionsApp />);

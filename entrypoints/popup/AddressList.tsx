@@ -2,7 +2,7 @@ import { type KeyboardEventHandler, useCallback, useDeferredValue, useMemo, useR
 import { browser } from 'wxt/browser';
 import type { AddressRow as Row } from '#address-table/rows.ts';
 import { ResultCard } from '#components/ResultCard.tsx';
-import { type MessageKey, t } from '#extension/i18n.ts';
+import { type MessageKey, t, tCount } from '#extension/i18n.ts';
 import type { Settings } from '#settings/schema.ts';
 import { AddressRow, OPEN_CARD_ID } from './AddressRow.tsx';
 import {
@@ -211,7 +211,9 @@ export function AddressList(props: {
       <ListControls view={view} onFilterKeyDown={keys.onFilterKeyDown} />
       {view.filtered && (
         <p className="muted" role="status" data-testid="list-shown">
-          {view.shown.size ? t('popupFilterShown', view.shown.size, rows.length) : t('popupFilterNoMatch')}
+          {view.shown.size
+            ? tCount('popupFilterShown', rows.length, view.shown.size)
+            : t('popupFilterNoMatch')}
         </p>
       )}
       <p className="muted hint" id="address-list-hint">

@@ -7,14 +7,17 @@ import { type MessageKey, t } from '#extension/i18n.ts';
 /** The id of the one full card open under its row. */
 export const OPEN_CARD_ID = 'open-card';
 
-/** The flags as marks: the row's column, its test id, its name, and the letter shown. */
+/**
+ * The flags as marks: the row's column, its test id, its name, and the short word shown. A word of the
+ * person's language reads without a legend, where a letter ("F") meant something in English alone.
+ */
 const MARKS = [
-  { column: 'disposable', testId: 'flag-disposable', name: 'flagDisposable', letter: 'popupMarkDisposable' },
-  { column: 'free_mail', testId: 'flag-freemail', name: 'flagFreemail', letter: 'popupMarkFreemail' },
-  { column: 'privacy_relay', testId: 'flag-privacy', name: 'flagPrivacy', letter: 'popupMarkPrivacy' },
-] as const satisfies readonly { column: keyof Row; testId: string; name: MessageKey; letter: MessageKey }[];
+  { column: 'disposable', testId: 'flag-disposable', name: 'flagDisposable', word: 'popupMarkDisposable' },
+  { column: 'free_mail', testId: 'flag-freemail', name: 'flagFreemail', word: 'popupMarkFreemail' },
+  { column: 'privacy_relay', testId: 'flag-privacy', name: 'flagPrivacy', word: 'popupMarkPrivacy' },
+] as const satisfies readonly { column: keyof Row; testId: string; name: MessageKey; word: MessageKey }[];
 
-/** A flag that is set, as a small mark named in words; one that is not, as an empty mark with its value. */
+/** A flag that is set, as a short word with the flag's full name; one that is not, as an empty mark with its value. */
 function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
   if (!on) return <span className="mark" data-testid={mark.testId} data-value="false" aria-hidden="true" />;
   const name = t(mark.name);
@@ -27,7 +30,7 @@ function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
       aria-label={name}
       title={name}
     >
-      {t(mark.letter)}
+      {t(mark.word)}
     </span>
   );
 }

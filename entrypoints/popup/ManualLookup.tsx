@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { ResultCard } from '#components/ResultCard.tsx';
 import { useDomainLookup } from '#components/use-domain-lookup.ts';
-import { t } from '#extension/i18n.ts';
+import { t, tCount } from '#extension/i18n.ts';
 import type { Settings } from '#settings/schema.ts';
 import { bulkPageUrl, readTypedLookup, type TypedLookup } from './typed-lookup.ts';
 
@@ -41,14 +41,14 @@ function PastedMany({ lookedUp }: { lookedUp: LookedUp }) {
   const count = lookedUp.addresses.length;
   return (
     <p className="muted" data-testid="pasted-many">
-      {t('popupPastedMany', count)}{' '}
+      {tCount('popupPastedMany', count)}{' '}
       <a
         data-testid="bulk-link"
         href={bulkPageUrl(browser.runtime.getURL('/bulk.html'), lookedUp.text)}
         target="_blank"
         rel="noopener"
       >
-        {t('popupLookUpAllInList', count)}
+        {tCount('popupLookUpAllInList', count)}
       </a>
     </p>
   );

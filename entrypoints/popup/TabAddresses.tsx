@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { type AddressRow, addressRows } from '#address-table/rows.ts';
 import { domainOf } from '#core/email/extract.ts';
-import { type MessageKey, t } from '#extension/i18n.ts';
+import { t, tCount } from '#extension/i18n.ts';
 import type { TabSummary } from '#extension/messaging.ts';
 import type { Settings } from '#settings/schema.ts';
 import { AddressList } from './AddressList.tsx';
@@ -9,17 +9,24 @@ import { type ListSummary, summarize } from './address-list.ts';
 import { copyTable, downloadCsv } from './export-table.ts';
 import { useDomainResults } from './use-domain-results.ts';
 
-/** The summary's figures, each with its words and test id; a figure of 0 beyond the first three is left out. */
-const FIGURES: readonly { key: keyof ListSummary; words: MessageKey; testId: string }[] = [
-  { key: 'addresses', words: 'popupSummaryAddresses', testId: 'summary-addresses' },
-  { key: 'domains', words: 'popupSummaryDomains', testId: 'summary-domains' },
-  { key: 'mailboxes', words: 'popupSummaryMailboxes', testId: 'summary-mailboxes' },
-  { key: 'sharedInboxes', words: 'popupSummaryRole', testId: 'summary-role' },
-  { key: 'freeMail', words: 'popupSummaryFreemail', testId: 'summary-freemail' },
-  { key: 'disposable', words: 'popupSummaryDisposable', testId: 'summary-disposable' },
-  { key: 'privacyRelays', words: 'popupSummaryPrivacy', testId: 'summary-privacy' },
-  { key: 'notLookedUp', words: 'popupSummaryNotLookedUp', testId: 'summary-not-looked-up' },
-  { key: 'noAnswer', words: 'popupSummaryNoAnswer', testId: 'summary-no-answer' },
+/**
+ * The summary's figures, each with its words and test id; a figure of 0 beyond the first three is left out.
+ * The counts of nouns are plural messages; the others a label with its figure, as a chip reads.
+ */
+const FIGURES: readonly { key: keyof ListSummary; words: (count: number) => string; testId: string }[] = [
+  { key: 'addresses', words: (count) => tCount('popupSummaryAddresses', count), testId: 'summary-addresses' },
+  { key: 'domains', words: (count) => tCount('popupSummaryDomains', count), testId: 'summary-domains' },
+  { key: 'mailboxes', words: (count) => t('popupSummaryMailboxes', count), testId: 'summary-mailboxes' },
+  { key: 'sharedInboxes', words: (count) => t('popupSummaryRole', count), testId: 'summary-role' },
+  { key: 'freeMail', words: (count) => t('popupSummaryFreemail', count), testId: 'summary-freemail' },
+  { key: 'disposable', words: (count) => t('popupSummaryDisposable', count), testId: 'summary-disposable' },
+  { key: 'privacyRelays', words: (count) => t('popupSummaryPrivacy', count), testId: 'summary-privacy' },
+  {
+    key: 'notLookedUp',
+    words: (count) => t('popupSummaryNotLookedUp', count),
+    testId: 'summary-not-looked-up',
+  },
+  { key: 'noAnswer', words: (count) => t('popupSummaryNoAnswer', count), testId: 'summary-no-answer' },
 ];
 
 function Summary({ summary }: { summary: ListSummary }) {
@@ -28,7 +35,7 @@ function Summary({ summary }: { summary: ListSummary }) {
       {FIGURES.map(({ key, words, testId }, i) =>
         i < 3 || summary[key] > 0 ? (
           <li key={key} data-testid={testId} data-count={summary[key]}>
-            {t(words, summary[key])}
+            {words(summary[key])}
           </li>
         ) : null,
       )}
@@ -47,7 +54,7 @@ function BudgetPrompt({ waiting, onConfirm }: { waiting: string[]; onConfirm: ()
       <p className="muted">{t('popupBudgetSpent')}</p>
       {confirming ? (
         <div role="alertdialog" aria-labelledby="confirm-rest" data-testid="confirm-lookup-rest">
-          <p id="confirm-rest">{t('popupConfirmRest', waiting.length)}</p>
+          <p id="confirm-rest">{tCount('popupConfirmRest', waiting.length)}</p>
           <div className="row">
             <button
               type="button"
@@ -58,7 +65,7 @@ function BudgetPrompt({ waiting, onConfirm }: { waiting: string[]; onConfirm: ()
                 onConfirm();
               }}
             >
-              {t('popupConfirmRestYes', waiting.length)}
+              {tCount('popupConfirmRestYes', waiting.length)}
             </button>
             <button
               type="button"
@@ -77,7 +84,7 @@ function BudgetPrompt({ waiting, onConfirm }: { waiting: string[]; onConfirm: ()
           data-testid="lookup-rest"
           onClick={() => setConfirming(true)}
         >
-          {t('popupLookupRest', waiting.length)}
+          {tCount('popupLookupRest', waiting.length)}
         </button>
       )}
     </div>
@@ -89,7 +96,7 @@ function ExportButtons({ rows }: { rows: AddressRow[] }) {
   const [exportStatus, setExportStatus] = useState<string | null>(null);
   const copy = () =>
     copyTable(rows).then(
-      () => setExportStatus(t('popupTableCopied', rows.length)),
+      () => setExportStatus(tCount('popupTableCopied', rows.length)),
       () => setExportStatus(t('popupTableNotCopied')),
     );
   return (

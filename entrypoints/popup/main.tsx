@@ -1,10 +1,7 @@
-import { createRoot } from 'react-dom/client';
 import '#components/page.css';
 import '#components/card.css';
 import './popup.css';
-import { t } from '#extension/i18n.ts';
+import { startPage } from '#components/start-page.tsx';
 import { PopupApp } from './PopupApp.tsx';
 
-document.title = t('extName');
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<PopupApp />);
+startPage('extName', () => <PopupApp />);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { sendRequest, type TabSummary } from '#extension/messaging.ts';
+import { errorWords } from '#extension/page-words.ts';
 
 /** The tab whose addresses are listed: ?tabId=N, else the active tab. */
 async function targetTabId(): Promise<number | null> {
@@ -21,7 +22,7 @@ export function useTabSummary(): { summary: TabSummary | null; error: string | n
       try {
         setSummary(await sendRequest({ type: 'tab-summary', tabId }));
       } catch (failure) {
-        setError(failure instanceof Error ? failure.message : String(failure));
+        setError(errorWords(failure));
       }
     })();
   }, []);

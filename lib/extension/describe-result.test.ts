@@ -131,10 +131,10 @@ describe('a 429 in words', () => {
     const result = { state: 'rate-limited', message: 'slow', retryAt: NOW + 30_000 } as const;
     expect(describeResult(result, NOW)).toEqual({
       title: 'Too many lookups',
-      detail: 'Try again in 30 s.',
+      detail: 'Try again in 30 seconds.',
       action: { kind: 'look-up', label: 'Try again', waiting: true },
     });
-    expect(describeResult(result, NOW + 29_001).detail).toBe('Try again in 1 s.');
+    expect(describeResult(result, NOW + 29_001).detail).toBe('Try again in 1 second.');
   });
 
   it('once the wait is over, says so and offers a plain lookup again', () => {

@@ -2,9 +2,9 @@ import { NOT_FOUND_REASONS, type NotFoundReason } from '#core/api/outcome.ts';
 import type { ProviderConfidence, ProviderSource, WebmailInfo } from '#core/webmail-info.ts';
 import { answerEvidence, plainName } from './answer-evidence.ts';
 import { secondsUntil } from './countdown.ts';
-import { type MessageKey, t } from './i18n.ts';
+import { formatAge, type MessageKey, t, tCount } from './i18n.ts';
 import { MAX_NAME_IN_SENTENCE_LENGTH } from './limits.ts';
-import type { LookupAnswer, LookupResult } from './lookup-result.ts';
+import type { LookupAnswer, LookupProblem, LookupResult } from './lookup-result.ts';
 
 /**
  * What a person can do about a state. `look-up` asks again on a click, as a plain lookup (an error was never
@@ -29,22 +29,31 @@ const retry = (waiting = false): ResultAction => ({
   ...(waiting && { waiting }),
 });
 
-/** How old an answer is, in words: "just now", "5 min ago", "3 h ago", "2 days ago". */
-export function formatAge(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return t('ageJustNow');
-  if (minutes < 60) return t('ageMinutes', minutes);
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return t('ageHours', hours);
-  const days = Math.floor(hours / 24);
-  return days === 1 ? t('ageOneDay') : t('ageDays', days);
-}
-
 /** Where an answer came from, in words, for the card's footer. */
 export function describeSource(result: LookupResult, now: number): string {
   if (result.state !== 'found' && result.state !== 'not-found') return '';
   if (result.source === 'api') return t('sourceApi', formatAge(now - result.fetchedAt));
   return result.fallbackReason === 'no-key' ? t('sourceCatalogNoKey') : t('sourceCatalogUnreachable');
+}
+
+/** A lookup's failure in words: what the client or this extension said, by its code. */
+const PROBLEM_WORDS: Record<LookupProblem['code'], (problem: LookupProblem) => string> = {
+  cancelled: () => t('failureCancelled'),
+  unreachable: () => t('failureUnreachable'),
+  timeout: ({ seconds = 0 }) => tCount('failureTimeout', seconds),
+  'too-large': () => t('failureTooLarge'),
+  redirect: () => t('failureRedirect'),
+  'no-data': () => t('failureNoData'),
+  'not-json': ({ status = 0 }) => t('failureNotJson', String(status)),
+  'unexpected-status': ({ status = 0 }) => t('failureUnexpectedStatus', String(status)),
+  'server-failed': ({ status = 0 }) => t('failureServer', String(status)),
+  'rate-limited': () => t('failureRateLimited'),
+  'answer-too-large': () => t('storageAnswerTooLarge'),
+};
+
+/** Why a service could not be used: in our words where we said it, else the service's own. */
+export function failureWords(result: { message: string; problem?: LookupProblem | undefined }): string {
+  return result.problem ? PROBLEM_WORDS[result.problem.code](result.problem) : result.message;
 }
 
 /** Why no provider was found, in words: a domain that takes no mail is not a mailbox we cannot name. */
@@ -92,7 +101,7 @@ export function describeResult(result: LookupResult | null, now = Date.now()): R
       const wait = secondsUntil(result.retryAt, now);
       return {
         title: t('stateRateLimitedTitle'),
-        detail: wait > 0 ? t('stateRateLimitedWait', wait) : t('stateRateLimitedOver'),
+        detail: wait > 0 ? tCount('stateRateLimitedWait', wait) : t('stateRateLimitedOver'),
         action: retry(wait > 0),
       };
     }
@@ -105,7 +114,7 @@ export function describeResult(result: LookupResult | null, now = Date.now()): R
     case 'unreachable':
       return {
         title: t('stateUnreachableTitle'),
-        detail: t('stateUnreachableDetail', result.message),
+        detail: t('stateUnreachableDetail', failureWords(result)),
         action: retry(),
       };
     case 'over-budget':

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOT_FOUND_REASONS } from '#core/api/outcome.ts';
+import { CLIENT_PROBLEMS, NOT_FOUND_REASONS } from '#core/api/outcome.ts';
 import { webmailInfoSchema } from '#core/webmail-info-schema.ts';
 
 /** Where an answer came from: the Webmail Info API, or the catalog built into the extension. */
@@ -7,6 +7,17 @@ export type LookupSource = 'api' | 'catalog';
 
 /** Why a built-in answer is shown instead of the API's. */
 export type FallbackReason = 'no-key' | 'unreachable';
+
+/**
+ * Why a lookup failed, as a code the words are chosen by where they are shown (describe-result.ts), in the
+ * language of that moment: the client's codes, and an answer too large for this extension to keep.
+ */
+const problemSchema = z.object({
+  code: z.enum([...CLIENT_PROBLEMS, 'answer-too-large']),
+  status: z.number().optional(),
+  seconds: z.number().optional(),
+});
+export type LookupProblem = z.infer<typeof problemSchema>;
 
 const answerFields = {
   source: z.enum(['api', 'catalog']),
@@ -39,7 +50,7 @@ export const lookupResultSchema = z.discriminatedUnion('state', [
   }),
   z.object({ state: z.literal('invalid'), message: z.string() }),
   /** The service could not be reached or answered badly, and the catalog does not know the domain. */
-  z.object({ state: z.literal('unreachable'), message: z.string() }),
+  z.object({ state: z.literal('unreachable'), message: z.string(), problem: problemSchema.optional() }),
   /** The tab's budget of lookups without a click is spent (HOVER_LOOKUP_BURST): a click in the card asks. */
   z.object({ state: z.literal('over-budget') }),
 ]);

@@ -2,7 +2,8 @@ import { browser } from 'wxt/browser';
 import type { ManagedField } from '#settings/managed.ts';
 import type { Settings } from '#settings/schema.ts';
 import type { Request, RequestType } from '#worker/request-schema.ts';
-import { t } from './i18n.ts';
+import type { Messages } from './i18n.ts';
+import type { Locale } from './locales.ts';
 import type { LookupResult } from './lookup-result.ts';
 
 /**
@@ -19,6 +20,8 @@ export interface ContentSettings {
   gmailIntegration: boolean;
   outlookIntegration: boolean;
   sendingAddresses: string[];
+  /** The language in force: the card asks for its words when it is not the one it speaks. */
+  locale: Locale;
 }
 
 export interface TabSummary {
@@ -53,6 +56,8 @@ export interface Responses {
   'test-key': { ok: boolean; text: string };
   'open-options': { opened: boolean };
   'content-settings': ContentSettings;
+  /** The locale in force, with its messages unless the asker speaks it already. */
+  words: { locale: Locale; messages: Messages | null };
   'managed-settings': { fields: ManagedField[]; settings: Partial<Settings> };
   /** How many answers the cache keeps, and whether storage took its last write. */
   'cache-stats': { entries: number; saved: boolean };
@@ -62,6 +67,16 @@ export interface Responses {
   'bulk-cancel': BulkStatus | null;
   'bulk-status': BulkStatus | null;
   'bulk-answers': Record<string, LookupResult | null>;
+}
+
+/**
+ * The background did not answer a request, twice. Its words are the page's to choose (errorWords): the
+ * messages stay out of the content script, which runs on every page.
+ */
+export class NoAnswerError extends Error {
+  constructor() {
+    super('The extension did not answer.');
+  }
 }
 
 /**
@@ -76,7 +91,7 @@ export async function sendRequest<T extends RequestType>(
     try {
       const response: unknown = await browser.runtime.sendMessage(request);
       if (response !== undefined) return response as Responses[T];
-      if (attempt >= 2) throw new Error(t('errorNoAnswer'));
+      if (attempt >= 2) throw new NoAnswerError();
     } catch (error) {
       if (attempt >= 2) throw error;
     }

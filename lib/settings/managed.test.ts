@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGE_CHOICES } from '#extension/locales.ts';
 import {
   lookupTarget,
   managedFields,
+  managedSettingsSchema,
   managedValues,
   ownSettingsToSave,
   parseManagedSettings,
@@ -28,6 +31,25 @@ describe('managed settings', () => {
       gmailIntegration: undefined,
     });
     expect(managedFields(managed)).toEqual(['apiKey', 'baseUrl', 'searchQueryTemplate', 'disabledSites']);
+  });
+
+  it('takes a language the extension ships, and ignores one it does not', () => {
+    expect(parseManagedSettings({ language: 'ja' })).toEqual({ language: 'ja' });
+    expect(parseManagedSettings({ language: 'pt-PT', gmailIntegration: false })).toEqual({
+      language: undefined,
+      gmailIntegration: false,
+    });
+  });
+
+  it('describes to the browser every field it reads, and every language it takes', () => {
+    // Chromium reads policy through public/managed_schema.json: a field it lacks never reaches storage.managed.
+    const managedSchema = JSON.parse(
+      readFileSync(new URL('../../public/managed_schema.json', import.meta.url), 'utf8'),
+    );
+    expect(Object.keys(managedSchema.properties).sort()).toEqual(
+      Object.keys(managedSettingsSchema.shape).sort(),
+    );
+    expect(managedSchema.properties.language.enum).toEqual([...LANGUAGE_CHOICES]);
   });
 
   it('sends the organisation’s key only to its own service address, else the built-in one, never the person’s', () => {

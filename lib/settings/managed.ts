@@ -6,7 +6,7 @@ import { cleanApiKey, DEFAULT_API_BASE_URL, type Settings, settingsSchema } from
  * browser by public/managed_schema.json). Each field is read on its own: a bad value set by IT is ignored,
  * never taken for the whole policy being absent.
  */
-const { baseUrl, searchQueryTemplate, disabledSites, gmailIntegration, outlookIntegration } =
+const { baseUrl, searchQueryTemplate, disabledSites, gmailIntegration, outlookIntegration, language } =
   settingsSchema.shape;
 export const managedSettingsSchema = z.object({
   apiKey: z.string().transform(cleanApiKey).pipe(z.string().min(1).max(500)).optional().catch(undefined),
@@ -15,6 +15,7 @@ export const managedSettingsSchema = z.object({
   disabledSites: disabledSites.removeCatch().optional().catch(undefined),
   gmailIntegration: gmailIntegration.removeCatch().optional().catch(undefined),
   outlookIntegration: outlookIntegration.removeCatch().optional().catch(undefined),
+  language: language.removeCatch().optional().catch(undefined),
 });
 
 export type ManagedSettings = z.infer<typeof managedSettingsSchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { MessageKey } from '#extension/i18n.ts';
 import { HOVER_DELAY_MS } from '#extension/limits.ts';
+import { LANGUAGE_CHOICES } from '#extension/locales.ts';
 
 /** The hosted Webmail Info API. */
 export const HOSTED_API_BASE_URL = 'https://webmaillookup.com';
@@ -46,10 +48,8 @@ export function cleanApiKey(typed: string): string {
 export const baseUrlSchema = z
   .string()
   .trim()
-  .refine(
-    (value) => baseUrlProblem(value) === null,
-    'Enter an https:// address, like https://webmaillookup.com',
-  )
+  // The message's key, not its words: the pages say what is wrong with baseUrlProblem, in the person's language.
+  .refine((value) => baseUrlProblem(value) === null, 'optionsBaseUrlInvalid' satisfies MessageKey)
   .transform((value) => value.replace(/\/+$/, ''));
 
 /**
@@ -75,6 +75,8 @@ export const settingsSchema = z.object({
    * The addresses the person (support staff, say) sends from: the card then offers the customer a link to
    * search their own mailbox for mail from them.
    */
+  /** The language of every page, card and message: `browser` follows the browser's (lib/extension/locales.ts). */
+  language: z.enum(LANGUAGE_CHOICES).catch('browser'),
   sendingAddresses: z
     .array(
       z

@@ -1,4 +1,3 @@
-import { t } from '#extension/i18n.ts';
 import { BULK_RATE_LIMIT_DEFAULT_WAIT_MS } from '#extension/limits.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import type { BulkStatus } from '#extension/messaging.ts';
@@ -24,7 +23,13 @@ const STOPS_THE_RUN: ReadonlySet<LookupResult['state']> = new Set(['unknown-key'
 
 /** What the job keeps of a result: within MAX_KEPT_ANSWER_BYTES, or words that say it was too large. */
 function kept(result: LookupResult): LookupResult {
-  return keptResult(result) ?? { state: 'unreachable', message: t('storageAnswerTooLarge') };
+  return (
+    keptResult(result) ?? {
+      state: 'unreachable',
+      message: 'The answer was larger than this extension keeps for one domain.',
+      problem: { code: 'answer-too-large' },
+    }
+  );
 }
 
 /**

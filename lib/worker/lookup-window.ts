@@ -26,6 +26,13 @@ export function createLookupMenu(): void {
   });
 }
 
+/** Names the menu item in the language in force; nothing to do before the menu is made. */
+export function retitleLookupMenu(): void {
+  void Promise.resolve(browser.contextMenus.update(CONTEXT_MENU_ID, { title: t('contextMenuLookup') })).catch(
+    () => {},
+  );
+}
+
 /** Where the person asks for a lookup outside the page: the context menu and the keyboard shortcut. */
 export function listenForLookupWindows(): void {
   browser.contextMenus.onClicked.addListener((info: Browser.contextMenus.OnClickData) => {

@@ -37,6 +37,8 @@ export function resultOfOutcome(outcome: ApiOutcome, now: number): LookupResult 
     case 'network-error':
     case 'timeout':
     case 'malformed-response':
-      return { state: 'unreachable', message: outcome.message };
+      return outcome.problem
+        ? { state: 'unreachable', message: outcome.message, problem: outcome.problem }
+        : { state: 'unreachable', message: outcome.message };
   }
 }

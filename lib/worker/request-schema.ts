@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from '#extension/keyboard-command.ts';
 import { MAX_ADDRESSES_PER_PAGE, MAX_BULK_DOMAINS } from '#extension/limits.ts';
+import { LOCALES } from '#extension/locales.ts';
 import { baseUrlSchema } from '#settings/schema.ts';
 
 /** Every message into the background, checked for shape before anything is done with it. */
@@ -35,6 +36,8 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('open-options') }),
   /** What a content script needs of settings: storage itself is closed to content scripts (it holds the key). */
   z.object({ type: z.literal('content-settings'), hostname: z.string().max(253) }),
+  /** The messages of the language in force; `have` is the locale the asker speaks already. */
+  z.object({ type: z.literal('words'), have: z.enum(LOCALES).optional() }),
   /** Which settings the organisation set by policy, and their values: never the key's. */
   z.object({ type: z.literal('managed-settings') }),
   z.object({ type: z.literal('cache-stats') }),
@@ -60,6 +63,7 @@ export const CONTENT_SCRIPT_REQUESTS: ReadonlySet<RequestType> = new Set([
   'report-addresses',
   'open-options',
   'content-settings',
+  'words',
 ]);
 
 /** A content script's answer to the keyboard shortcut: what the person selected or focused. */

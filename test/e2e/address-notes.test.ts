@@ -136,7 +136,7 @@ describe.each(BROWSERS)('in %s', (name) => {
       );
       await expect.poll(() => page.attribute('bulk-mailboxes', 'data-count')).toBe('3');
       expect(await page.text('bulk-mailboxes')).toBe(
-        messages.bulkSummaryMailboxes.message.replace('$COUNT$', '3'),
+        messages.bulkSummaryMailboxes_other.message.replace('$COUNT$', '3'),
       );
       await page.click('bulk-start');
       await expect

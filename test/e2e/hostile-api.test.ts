@@ -192,7 +192,7 @@ const CASES: Case[] = [
     reply: json(429, { success: false, message: 'slow down', data: null }, { 'Retry-After': '30' }),
     expect: async (card) => {
       // Counted down from the service's 30 s as the card shows it.
-      expect(await card.text('error-message')).toMatch(/Too many lookups.*Try again in (30|29) s/);
+      expect(await card.text('error-message')).toMatch(/Too many lookups.*Try again in (30|29) seconds/);
     },
     notCached: true,
   },

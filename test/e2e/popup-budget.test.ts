@@ -13,7 +13,7 @@ import { useBrowserStack } from '../support/extension-stack.ts';
 const DOMAINS = 25;
 const ADDRESSES = Array.from({ length: DOMAINS }, (_, index) => `lead@${companyDomain(index)}`);
 const REST = DOMAINS - POPUP_LOOKUP_BUDGET;
-const restWords = messages.popupLookupRest.message.replace('$COUNT$', String(REST));
+const restWords = messages.popupLookupRest_other.message.replace('$COUNT$', String(REST));
 
 /** Opens the popup about the page and waits for its list to settle: what it offers to look up past the budget. */
 async function popupList(browser: BrowserDriver, page: PageDriver): Promise<string | null> {

@@ -58,7 +58,7 @@ describe.each(BROWSERS)('in %s', (name) => {
       const rest = TOTAL_DOMAINS - POPUP_LOOKUP_BUDGET;
       await expect
         .poll(() => popup.text('lookup-rest'))
-        .toBe(messages.popupLookupRest.message.replace('$COUNT$', String(rest)));
+        .toBe(messages.popupLookupRest_other.message.replace('$COUNT$', String(rest)));
       expect(await figure(popup, 'summary-not-looked-up')).toBeGreaterThan(0);
       // Near the top: before the list, so seen without scrolling through 500 rows.
       expect(
@@ -185,7 +185,9 @@ describe.each(BROWSERS)('in %s', (name) => {
     await popup.fill('lookup-input', pasted);
     await popup.click('lookup-submit');
     await expect.poll(() => popup.text('provider-nice-name')).toBe('Proton Mail');
-    expect(await popup.text('bulk-link')).toBe(messages.popupLookUpAllInList.message.replace('$COUNT$', '2'));
+    expect(await popup.text('bulk-link')).toBe(
+      messages.popupLookUpAllInList_other.message.replace('$COUNT$', '2'),
+    );
     const href = (await popup.attribute('bulk-link', 'href')) ?? '';
     expect(href).toMatch(/^(chrome|moz)-extension:\/\/[^/]+\/bulk\.html\?from=popup#text=/);
     expect(decodeURIComponent(href.slice(href.indexOf('#text=') + '#text='.length))).toBe(pasted);

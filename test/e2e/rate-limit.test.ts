@@ -78,7 +78,9 @@ describe.each(BROWSERS)('a 429 from the real service in %s', (name) => {
     const over = await hoverPastTheLimit();
     // One read: the title and the seconds, as the card first shows them.
     const shown = (await card().text('error-message')) ?? '';
-    expect(shown).toMatch(new RegExp(`^${messages.stateRateLimitedTitle.message}Try again in \\d+ s\\.$`));
+    expect(shown).toMatch(
+      new RegExp(`^${messages.stateRateLimitedTitle.message}Try again in \\d+ seconds?\\.$`),
+    );
     const seconds = Number(/in (\d+) s/.exec(shown)?.[1]);
     expect(lastAnswer()?.status).toBe(429);
     const retryAfter = Number(lastAnswer()?.retryAfter);

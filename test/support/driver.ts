@@ -173,6 +173,12 @@ export interface LaunchOptions {
   chromiumArgs?: string[];
   /** Firefox preferences of the profile, beside the driver's own (a proxy to a site's host, say). */
   firefoxPrefs?: Record<string, string | number | boolean>;
+  /**
+   * The browser's own language, a BCP 47 tag (`de`, `ja`): Chromium's from LANGUAGE in its environment
+   * (with Debian's chromium-l10n), Firefox's `intl.locale.requested` (with firefox-esr-l10n-*); .ci/run
+   * installs both.
+   */
+  language?: string;
   /** The browser takes certificates it cannot verify: a site's host served from loopback (Firefox; Chromium takes a flag). */
   acceptInsecureCerts?: boolean;
 }

@@ -52,6 +52,7 @@ function loadingOnly(dir: string): string[] {
 async function launchChromium(
   extraArgs: string[],
   executablePath = CHROMIUM_PATH,
+  language?: string,
 ): Promise<{ context: BrowserContext; profile: string }> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -63,6 +64,9 @@ async function launchChromium(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
+    // Chromium on Linux takes its own language from the environment (--lang is Windows' and macOS'); pages
+    // are asked for in the same one.
+    ...(language && { env: { ...process.env, LANGUAGE: language }, locale: language }),
     args: [
       ...extraArgs,
       '--no-sandbox',
@@ -130,16 +134,20 @@ export async function launchExtensionBrowser({
   keepWelcome = false,
   managed,
   args = [],
+  language,
 }: {
   keepWelcome?: boolean;
   managed?: Record<string, unknown>;
   /** Flags beside the extension's (a host mapped to loopback, say). */
   args?: string[];
+  /** The browser's own language, a BCP 47 tag (`de`, `ja`). */
+  language?: string | undefined;
 } = {}): Promise<ExtensionBrowser> {
   const policy = managed && chromiumWithPolicy(CHROMIUM_PATH, E2E_EXTENSION_DIR, managed);
   const { context, profile } = await launchChromium(
     [...loadingOnly(E2E_EXTENSION_DIR), ...args],
     policy?.executablePath,
+    language,
   );
   // Chromium starting and registering the worker took over 30 s (Playwright's default) on 2 cores at load 9:
   // the suite's hook has 120 s.
@@ -381,8 +389,9 @@ function nativePage(page: Page): NativePage {
 export async function launchChromiumNative({
   managed,
   chromiumArgs = [],
+  language,
 }: LaunchOptions): Promise<NativeBrowser> {
-  const browser = await launchExtensionBrowser({ ...(managed && { managed }), args: chromiumArgs });
+  const browser = await launchExtensionBrowser({ ...(managed && { managed }), args: chromiumArgs, language });
   let scheme: ColorScheme | undefined;
   const newPage = async () => {
     const page = await browser.context.newPage();

@@ -448,12 +448,14 @@ export async function launchFirefoxNative({
   managed,
   firefoxPrefs = {},
   acceptInsecureCerts = false,
+  language,
 }: LaunchOptions): Promise<NativeBrowser> {
   const darkTheme = (scheme: ColorScheme) => (scheme === 'dark' ? 1 : 0);
   const firefox = await launchFirefoxWithExtension({
     managed,
     acceptInsecureCerts,
     prefs: {
+      ...(language && { 'intl.locale.requested': language, 'intl.accept_languages': language }),
       ...firefoxPrefs,
       // Light, as headless Chromium starts, whatever the theme of the machine the tests run on.
       'ui.systemUsesDarkTheme': darkTheme('light'),
@@ -465,7 +467,16 @@ export async function launchFirefoxNative({
     answersPermissionPrompts: true,
     storageQuotaExact: false,
     apiGlobal: 'browser',
-    evaluateInExtension: async (expression) => (await firefox.extensionPage()).evaluate(expression),
+    evaluateInExtension: async (expression) => {
+      const control = await firefox.extensionPage();
+      // The control page (options.html) reloads itself when the extension's language changes: a question
+      // it was asked as it went is asked again of the page that follows.
+      return control.evaluate(expression).catch(async (error: unknown) => {
+        if (!/context|navigat/i.test(String(error))) throw error;
+        await control.waitForFunction(() => document.readyState === 'complete');
+        return control.evaluate(expression);
+      });
+    },
     newTab: async () => nativePage(await firefox.browser.newPage()),
     openExtensionPage: async (path) => nativePage(await firefox.openExtensionPage(path)),
     tabCount: async () => (await firefox.browser.pages()).length,

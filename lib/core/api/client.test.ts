@@ -191,7 +191,11 @@ describe('malformed answers', () => {
       response.writeHead(404, { 'Content-Type': 'text/html' });
       response.end('<h1>Not Found</h1>');
     };
-    expect(await lookup()).toMatchObject({ kind: 'malformed-response', status: 404 });
+    expect(await lookup()).toMatchObject({
+      kind: 'malformed-response',
+      status: 404,
+      problem: { code: 'not-json', status: 404 },
+    });
   });
 
   it('refuses a body larger than the limit without reading it whole', async () => {
@@ -208,7 +212,11 @@ describe('malformed answers', () => {
       response.writeHead(307, { Location: 'http://127.0.0.2:9/steal' });
       response.end();
     };
-    expect(await lookup()).toMatchObject({ kind: 'malformed-response', status: 307 });
+    expect(await lookup()).toMatchObject({
+      kind: 'malformed-response',
+      status: 307,
+      problem: { code: 'redirect', status: 307 },
+    });
     expect(received).toHaveLength(1);
   });
 });
@@ -260,13 +268,16 @@ describe('failures, retries and timeouts', () => {
     // An answer that never ends would hold the lookup (and this test, until its own timeout) without the
     // deadline: both attempts ending as timeouts is the deadline at work, whatever the machine's speed.
     const outcome = await lookup({ timeoutMs: 150, retries: 1 });
-    expect(outcome.kind).toBe('timeout');
+    expect(outcome).toMatchObject({ kind: 'timeout', problem: { code: 'timeout', seconds: 0.15 } });
     expect(received).toHaveLength(2);
   });
 
   it('reports a connection reset as a network error after retrying', async () => {
     script = (request) => request.socket.destroy();
-    expect(await lookup({ retries: 1 })).toMatchObject({ kind: 'network-error' });
+    expect(await lookup({ retries: 1 })).toMatchObject({
+      kind: 'network-error',
+      problem: { code: 'unreachable' },
+    });
     expect(received).toHaveLength(2);
   });
 

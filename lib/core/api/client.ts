@@ -1,6 +1,6 @@
 import { API_PATH } from '#core/webmail-info.ts';
 import { type Envelope, envelopeSchema } from '#core/webmail-info-schema.ts';
-import { type ApiOutcome, notFoundReason } from './outcome.ts';
+import { type ApiOutcome, type ClientProblem, notFoundReason } from './outcome.ts';
 
 /** One attempt may take this long before it is abandoned (the hosted service answers in well under 1 s). */
 export const REQUEST_TIMEOUT_MS = 10_000;
@@ -77,15 +77,26 @@ async function attemptOnce(request: WebmailInfoRequest, options: ApiClientOption
       return retryable({
         kind: 'timeout',
         message: `The lookup service did not answer within ${timeoutMs / 1000} s.`,
+        problem: { code: 'timeout', seconds: timeoutMs / 1000 },
       });
     }
     if (options.signal?.aborted) {
-      return final({ kind: 'network-error', message: 'The lookup was cancelled.' });
+      return final({
+        kind: 'network-error',
+        message: 'The lookup was cancelled.',
+        problem: { code: 'cancelled' },
+      });
     }
     if (error instanceof ResponseTooLarge) {
-      return final(malformed(error.status, 'The lookup service sent an answer far larger than expected.'));
+      return final(
+        malformed(error.status, 'The lookup service sent an answer far larger than expected.', 'too-large'),
+      );
     }
-    return retryable({ kind: 'network-error', message: 'The lookup service could not be reached.' });
+    return retryable({
+      kind: 'network-error',
+      message: 'The lookup service could not be reached.',
+      problem: { code: 'unreachable' },
+    });
   }
 }
 
@@ -133,8 +144,8 @@ function retryable(outcome: ApiOutcome, retryAfterMs: number | null = null): Att
   return { outcome, retryable: true, retryAfterMs };
 }
 
-function malformed(status: number, message: string): ApiOutcome {
-  return { kind: 'malformed-response', status, message };
+function malformed(status: number, message: string, code: ClientProblem['code']): ApiOutcome {
+  return { kind: 'malformed-response', status, message, problem: { code, status } };
 }
 
 function parseEnvelope(text: string): Envelope | null {
@@ -176,30 +187,51 @@ export function findTopUpUrl(message: string): string | null {
   return null;
 }
 
+/** A 5xx: the service's own words where it sent some, else ours, said by code. */
+function serverError(status: number, envelope: Envelope | null): ApiOutcome {
+  if (envelope?.message) return { kind: 'server-error', status, message: envelope.message };
+  const message = `The lookup service failed (HTTP ${status}).`;
+  return { kind: 'server-error', status, message, problem: { code: 'server-failed', status } };
+}
+
+/** A 429: the service's own words where it sent some, else ours, said by code. */
+function rateLimited(envelope: Envelope | null, retryAfter: number | null): ApiOutcome {
+  if (envelope?.message)
+    return { kind: 'rate-limited', message: envelope.message, retryAfterSeconds: retryAfter };
+  const message = 'Too many lookups at once; try again shortly.';
+  return { kind: 'rate-limited', message, retryAfterSeconds: retryAfter, problem: { code: 'rate-limited' } };
+}
+
 function interpret(response: Response, text: string): Attempt {
   const { status } = response;
   if (response.type === 'opaqueredirect' || (status >= 300 && status < 400)) {
-    return final(malformed(status, 'The lookup service answered with a redirect, which it never should.'));
+    return final(
+      malformed(status, 'The lookup service answered with a redirect, which it never should.', 'redirect'),
+    );
   }
   const envelope = parseEnvelope(text);
   if (status >= 500) {
-    const message = envelope?.message || `The lookup service failed (HTTP ${status}).`;
-    return retryable({ kind: 'server-error', status, message }, (retryAfterSeconds(response) ?? 0) * 1000);
+    return retryable(serverError(status, envelope), (retryAfterSeconds(response) ?? 0) * 1000);
   }
   if (status === 429) {
-    const message = envelope?.message || 'Too many lookups at once; try again shortly.';
-    return final({ kind: 'rate-limited', message, retryAfterSeconds: retryAfterSeconds(response) });
+    return final(rateLimited(envelope, retryAfterSeconds(response)));
   }
   if (!envelope) {
     return final(
-      malformed(status, `The lookup service sent an answer that is not the expected JSON (HTTP ${status}).`),
+      malformed(
+        status,
+        `The lookup service sent an answer that is not the expected JSON (HTTP ${status}).`,
+        'not-json',
+      ),
     );
   }
   const { message } = envelope;
   switch (status) {
     case 200:
       if (!envelope.success || !envelope.data) {
-        return final(malformed(status, 'The lookup service said it succeeded but sent no webmail info.'));
+        return final(
+          malformed(status, 'The lookup service said it succeeded but sent no webmail info.', 'no-data'),
+        );
       }
       return final({ kind: 'found', info: envelope.data, message });
     case 400:
@@ -216,7 +248,11 @@ function interpret(response: Response, text: string): Attempt {
       return final({ kind: 'not-found', reason: notFoundReason(message), message });
     default:
       return final(
-        malformed(status, `The lookup service answered with an unexpected status (HTTP ${status}).`),
+        malformed(
+          status,
+          `The lookup service answered with an unexpected status (HTTP ${status}).`,
+          'unexpected-status',
+        ),
       );
   }
 }

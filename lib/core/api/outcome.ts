@@ -24,8 +24,34 @@ export function notFoundReason(message: string): NotFoundReason {
 }
 
 /**
+ * Why a lookup failed where the client says so itself: the service could not be heard, or sent nothing of
+ * its own to say. The core has no words for people; the extension words each code in the person's language
+ * (lib/extension/describe-result.ts), and `message` keeps the English for logs.
+ */
+export const CLIENT_PROBLEMS = [
+  'cancelled',
+  'unreachable',
+  'timeout',
+  'too-large',
+  'redirect',
+  'no-data',
+  'not-json',
+  'unexpected-status',
+  'server-failed',
+  'rate-limited',
+] as const;
+export interface ClientProblem {
+  code: (typeof CLIENT_PROBLEMS)[number];
+  /** The HTTP status, for the codes that name one. */
+  status?: number;
+  /** How long the client waited, for `timeout`. */
+  seconds?: number;
+}
+
+/**
  * Everything a lookup against the Webmail Info API can end in. Every UI state maps from one variant;
- * `message` is the service's own text where it sent one, else a plain sentence of ours.
+ * `message` is the service's own text where it sent one, else a plain sentence of ours, and then `problem`
+ * says which.
  */
 export type ApiOutcome =
   | { kind: 'found'; info: WebmailInfo; message: string }
@@ -34,11 +60,11 @@ export type ApiOutcome =
   | { kind: 'unknown-key'; message: string }
   /** No subscription or credits left (401, or the legacy 402). `topUpUrl` is taken from the message. */
   | { kind: 'billing'; message: string; topUpUrl: string | null }
-  | { kind: 'rate-limited'; message: string; retryAfterSeconds: number | null }
-  | { kind: 'server-error'; status: number; message: string }
-  | { kind: 'network-error'; message: string }
-  | { kind: 'timeout'; message: string }
+  | { kind: 'rate-limited'; message: string; retryAfterSeconds: number | null; problem?: ClientProblem }
+  | { kind: 'server-error'; status: number; message: string; problem?: ClientProblem }
+  | { kind: 'network-error'; message: string; problem?: ClientProblem }
+  | { kind: 'timeout'; message: string; problem?: ClientProblem }
   /** The answer does not follow the contract (not JSON, wrong shape, a redirect, too large). */
-  | { kind: 'malformed-response'; status: number; message: string };
+  | { kind: 'malformed-response'; status: number; message: string; problem?: ClientProblem };
 
 export type ApiOutcomeKind = ApiOutcome['kind'];

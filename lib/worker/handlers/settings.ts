@@ -2,6 +2,7 @@ import { getWebmailInfo } from '#core/api/client.ts';
 import type { ApiOutcomeKind } from '#core/api/outcome.ts';
 import { describeResult } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
+import type { Locale } from '#extension/locales.ts';
 import { lookupTarget, managedFields, managedValues } from '#settings/managed.ts';
 import { isSiteDisabled } from '#settings/schema.ts';
 import { loadManagedSettings, loadSettings } from '#settings/storage.ts';
@@ -18,7 +19,7 @@ const SERVICE_ANSWERS: ReadonlySet<ApiOutcomeKind> = new Set<ApiOutcomeKind>([
 ]);
 
 /** Settings as the content scripts and the extension's pages need them, and the options page's key test. */
-export function settingsHandlers(openOptionsPage: () => Promise<void>) {
+export function settingsHandlers(openOptionsPage: () => Promise<void>, locale: () => Promise<Locale>) {
   return {
     'content-settings': async ({ hostname }) => {
       const settings = await loadSettings();
@@ -29,6 +30,7 @@ export function settingsHandlers(openOptionsPage: () => Promise<void>) {
         gmailIntegration: settings.gmailIntegration,
         outlookIntegration: settings.outlookIntegration,
         sendingAddresses: settings.sendingAddresses,
+        locale: await locale(),
       };
     },
     'managed-settings': async () => {
@@ -52,7 +54,7 @@ export function settingsHandlers(openOptionsPage: () => Promise<void>) {
       const { title, detail } = describeResult(resultOfOutcome(outcome, Date.now()));
       // The service's own words where it answered (a billing message names where to top up); this
       // extension's where it did not.
-      return SERVICE_ANSWERS.has(outcome.kind)
+      return SERVICE_ANSWERS.has(outcome.kind) && !('problem' in outcome && outcome.problem)
         ? { ok: false, text: t('optionsTestKeyFailed', title, outcome.message) }
         : { ok: false, text: t('optionsTestKeyUnusable', title, detail) };
     },

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { currentLocale, type Messages, t } from '#extension/i18n.ts';
+import type { LanguageChoice, Locale } from '#extension/locales.ts';
+import { WorkerWords } from './words.ts';
+
+const SAVE: Record<string, string> = { en: 'Save', de: 'Speichern', ja: '保存' };
+const messagesOf = (locale: Locale): Messages => ({ optionsSave: { message: SAVE[locale] ?? '?' } });
+
+function setup(browserLanguage = 'de-AT') {
+  const state = { choice: 'browser' as LanguageChoice, reads: [] as Locale[], failNext: false };
+  const words = new WorkerWords({
+    choice: async () => state.choice,
+    browserLanguage: () => browserLanguage,
+    fetchMessages: async (locale) => {
+      state.reads.push(locale);
+      if (state.failNext) {
+        state.failNext = false;
+        throw new Error('not readable');
+      }
+      return messagesOf(locale);
+    },
+  });
+  return { words, state };
+}
+
+afterEach(async () => {
+  await setup('en').words.apply();
+});
+
+describe('the background’s words', () => {
+  it('speak the browser’s language until the setting names another, seen at the next ask', async () => {
+    const { words, state } = setup('de-AT');
+    expect(await words.apply()).toBe('de');
+    expect(t('optionsSave')).toBe('Speichern');
+    state.choice = 'ja';
+    expect(await words.apply()).toBe('ja');
+    expect([currentLocale(), t('optionsSave')]).toEqual(['ja', '保存']);
+  });
+
+  it('read each locale’s file once, and a file that failed again at the next ask', async () => {
+    const { words, state } = setup('de');
+    state.failNext = true;
+    await expect(words.current()).rejects.toThrow('not readable');
+    await words.current();
+    await words.current();
+    expect(state.reads).toEqual(['de', 'de']);
+  });
+});

@@ -1,0 +1,92 @@
+import { browser } from 'wxt/browser';
+import { applyWords, fetchMessages, type Messages } from '#extension/i18n.ts';
+import { type LanguageChoice, type Locale, resolveLocale, touchesLanguage } from '#extension/locales.ts';
+import { loadSettings } from '#settings/storage.ts';
+import type { Handlers } from './router.ts';
+
+export interface WordsSources {
+  /** The language setting in force (the organisation's, else the person's). */
+  choice: () => Promise<LanguageChoice>;
+  /** The browser's UI language, as browser.i18n.getUILanguage() gives it. */
+  browserLanguage: () => string;
+  /** A shipped locale's messages.json. */
+  fetchMessages: (locale: Locale) => Promise<Messages>;
+}
+
+/**
+ * The background's words: the locale the language setting resolves to, its messages read once, and handed to
+ * every context that asks (the card has no way to read the package's files itself in Chromium).
+ */
+export class WorkerWords {
+  readonly #sources: WordsSources;
+  readonly #loaded = new Map<Locale, Promise<Messages>>();
+
+  constructor(sources: WordsSources) {
+    this.#sources = sources;
+  }
+
+  /** The locale in force now, from the setting as stored: a change is seen at the next ask. */
+  async locale(): Promise<Locale> {
+    return resolveLocale(await this.#sources.choice(), this.#sources.browserLanguage());
+  }
+
+  /** The locale in force and its messages. */
+  async current(): Promise<{ locale: Locale; messages: Messages }> {
+    const locale = await this.locale();
+    return { locale, messages: await this.#messagesOf(locale) };
+  }
+
+  /** Puts the locale in force in the background itself (menus, notifications, the key test's sentence). */
+  async apply(): Promise<Locale> {
+    const { locale, messages } = await this.current();
+    applyWords(locale, messages);
+    return locale;
+  }
+
+  /** Each locale's file is read once; a failed read is tried again at the next ask. */
+  #messagesOf(locale: Locale): Promise<Messages> {
+    let messages = this.#loaded.get(locale);
+    if (!messages) {
+      messages = this.#sources.fetchMessages(locale);
+      this.#loaded.set(locale, messages);
+      messages.catch(() => this.#loaded.delete(locale));
+    }
+    return messages;
+  }
+}
+
+/**
+ * Handlers that answer once the background speaks the language in force: the words some of them write (the
+ * key test's sentence) are then the person's. A failed read leaves browser.i18n's words, not a silent worker.
+ */
+export function withWords(ready: () => Promise<unknown>, handlers: Handlers): Handlers {
+  const waiting = Object.entries(handlers).map(([type, handle]) => [
+    type,
+    async (...args: Parameters<typeof handle>) => {
+      await ready().catch(() => {});
+      return (handle as (...args: Parameters<typeof handle>) => Promise<unknown>)(...args);
+    },
+  ]);
+  return Object.fromEntries(waiting) as Handlers;
+}
+
+/**
+ * The background speaking the language in force: read at start, and again on a change of the person's
+ * settings or the organisation's policy, `onChange` called each time (the context menu's title). chrome.i18n
+ * speaks only the browser's language, so the chosen locale's messages are read from the package.
+ */
+export function speakLanguageInForce(onChange: () => void): {
+  words: WorkerWords;
+  ready: () => Promise<unknown>;
+} {
+  const words = new WorkerWords({
+    choice: async () => (await loadSettings()).language,
+    browserLanguage: () => browser.i18n.getUILanguage(),
+    fetchMessages,
+  });
+  let ready = words.apply().then(onChange);
+  browser.storage.onChanged.addListener((changes, area) => {
+    if (touchesLanguage(changes, area)) ready = words.apply().then(onChange);
+  });
+  return { words, ready: () => ready };
+}
