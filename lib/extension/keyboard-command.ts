@@ -1,4 +1,4 @@
-// Shared with the content script, so no zod here: the answer's schema is in message-schema.ts.
+// Shared with the content script, so no zod here: the answer's schema is in lib/worker/request-schema.ts.
 
 /** The manifest's command that looks up the selected text or the focused address. */
 export const LOOKUP_COMMAND = 'lookup-selection';
