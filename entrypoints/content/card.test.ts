@@ -7,7 +7,7 @@ import { sendRequest } from '#extension/messaging.ts';
 import german from '#locales/de/messages.json';
 import english from '#locales/en/messages.json';
 import { CARD_TAG } from '#page/card-module.ts';
-import { loadTopLevelDomains } from '#page/top-level-domains-module.ts';
+import { takeTopLevelDomains } from '#page/top-level-domains-module.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { type CardUi, createCardUi } from './card.tsx';
 
@@ -15,7 +15,7 @@ vi.mock('#extension/messaging.ts', () => ({ sendRequest: vi.fn() }));
 // The build's module of top-level domains is no file here; the unit tests read the list from its package.
 vi.mock('#page/top-level-domains-module.ts', () => ({
   TOP_LEVEL_DOMAINS_FILE: 'content-scripts/top-level-domains.js',
-  loadTopLevelDomains: vi.fn(() => Promise.resolve()),
+  takeTopLevelDomains: vi.fn(),
 }));
 
 /** Only what the card uses of WXT's content script context. */
@@ -23,6 +23,8 @@ function fakeContext(): ContentScriptContext {
   return { onInvalidated: () => () => {} } as unknown as ContentScriptContext;
 }
 
+/** What the content script hands over: the list it loaded. */
+const PACKED_TOP_LEVEL_DOMAINS = 'packed top-level domains';
 const CARD_SETTINGS = { searchQueryTemplate: '{address}', sendingAddresses: [] };
 const TARGET = { address: 'jane@gmail.com', rect: new DOMRect(10, 10, 100, 16) };
 const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: Date.now() };
@@ -55,7 +57,7 @@ beforeEach(async () => {
         answer = resolve as (result: LookupResult) => void;
       }) as ReturnType<typeof sendRequest>,
   );
-  card = await createCardUi(fakeContext(), () => {});
+  card = await createCardUi(fakeContext(), () => {}, PACKED_TOP_LEVEL_DOMAINS);
 });
 
 afterEach(() => card.hide());
@@ -138,10 +140,8 @@ describe('the hover card', () => {
     expect(sendRequest).toHaveBeenCalledTimes(2);
   });
 
-  it('loads the top-level domains a typo suggestion reads, from the module the content script loaded', () => {
-    expect(loadTopLevelDomains).toHaveBeenCalledWith(
-      expect.stringMatching(/\/content-scripts\/top-level-domains\.js$/),
-    );
+  it('takes the top-level domains a typo suggestion reads from the content script, importing nothing', () => {
+    expect(takeTopLevelDomains).toHaveBeenCalledWith(PACKED_TOP_LEVEL_DOMAINS);
   });
 
   it('says the address a typo meant, over the page, drawn', () => {

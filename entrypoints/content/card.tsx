@@ -4,7 +4,6 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createShadowRootUi, type ShadowRootContentScriptUi } from 'wxt/utils/content-script-ui/shadow-root';
 import cardCss from '#components/card.css?inline';
@@ -19,7 +18,7 @@ import { CARD_TAG } from '#page/card-module.ts';
 import { keepCardInWindow } from '#page/card-placement.ts';
 import type { HoverTarget } from '#page/hover.ts';
 import { pageThemeAt } from '#page/page-theme.ts';
-import { loadTopLevelDomains, TOP_LEVEL_DOMAINS_FILE } from '#page/top-level-domains-module.ts';
+import { takeTopLevelDomains } from '#page/top-level-domains-module.ts';
 
 /** What the card's controls answer to (React listens for them at its container, inside the shadow root). */
 const INPUT_EVENTS = [
@@ -150,18 +149,19 @@ export class CardUi {
 
 /**
  * Makes the card's shadow root, closed to the page; the content script imports this when a card is first due.
- * The card's module holds its own copy of the top-level domains' loader, which a typo suggestion reads
- * (lib/core/email/typo): it loads the list too, from the module the content script loaded already.
+ * The card's module has its own copy of the top-level domains a typo suggestion reads (lib/core/email/typo):
+ * the content script hands over the list it loaded.
  */
 export async function createCardUi(
   ctx: ContentScriptContext,
   onClose: () => void,
+  topLevelDomains: string,
   locale?: Locale,
 ): Promise<CardUi> {
+  takeTopLevelDomains(topLevelDomains);
   // The words of the language in force come from the background while the hover delay runs: the content
   // script cannot read the package's messages itself (Chromium keeps them from the page's origin).
   if (locale) void loadWords(locale).catch(() => {});
-  const topLevelDomains = loadTopLevelDomains(browser.runtime.getURL(`/${TOP_LEVEL_DOMAINS_FILE}`));
   const ui = await createShadowRootUi(ctx, {
     name: CARD_TAG,
     position: 'inline',
@@ -176,6 +176,5 @@ export async function createCardUi(
     onRemove: (root: Root | undefined) => root?.unmount(),
   });
   answerPeopleOnly(ui.shadow);
-  await topLevelDomains;
   return new CardUi(ui, onClose);
 }

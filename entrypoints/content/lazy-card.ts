@@ -5,6 +5,7 @@ import type { LookupResult } from '#extension/lookup-result.ts';
 import { type ContentSettings, sendRequest } from '#extension/messaging.ts';
 import { CARD_MODULE_FILE } from '#page/card-module.ts';
 import type { CardControls, HoverTarget } from '#page/hover.ts';
+import { packedTopLevelDomains } from '#page/top-level-domains-module.ts';
 import type { CardUi } from './card.tsx';
 
 /**
@@ -65,7 +66,7 @@ export class LazyCard implements CardControls {
   #load(): Promise<CardUi> {
     this.#loading ??= import(/* @vite-ignore */ browser.runtime.getURL(`/${CARD_MODULE_FILE}`))
       .then((module: typeof import('./card.tsx')) =>
-        module.createCardUi(this.#ctx, this.#onClose, this.#settings().locale),
+        module.createCardUi(this.#ctx, this.#onClose, packedTopLevelDomains(), this.#settings().locale),
       )
       .then((card) => (this.#card = card));
     this.#loading.catch(() => {

@@ -14,6 +14,14 @@ export async function loadTopLevelDomains(url: string): Promise<void> {
   packed = ((await import(/* @vite-ignore */ url)) as { default: string }).default;
 }
 
+/**
+ * Takes the list another bundle of ours loaded: the card's module gets the content script's, and so imports
+ * nothing at run time (a store's review flags each import of a computed URL).
+ */
+export function takeTopLevelDomains(list: string): void {
+  packed ??= list;
+}
+
 /** The list as loaded; in the content script's build, `topLevelDomainList` unpacks it (modules/compact-tlds.ts). */
 export function packedTopLevelDomains(): string {
   if (packed === null) throw new Error('The top-level domains are read before they were loaded');
