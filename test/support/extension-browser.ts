@@ -135,6 +135,7 @@ export async function launchExtensionBrowser({
   managed,
   args = [],
   language,
+  extensionDir = E2E_EXTENSION_DIR,
 }: {
   keepWelcome?: boolean;
   managed?: Record<string, unknown>;
@@ -142,10 +143,12 @@ export async function launchExtensionBrowser({
   args?: string[];
   /** The browser's own language, a BCP 47 tag (`de`, `ja`). */
   language?: string | undefined;
+  /** The built extension to load: the end-to-end build unless told (the store's, for screenshots). */
+  extensionDir?: string;
 } = {}): Promise<ExtensionBrowser> {
-  const policy = managed && chromiumWithPolicy(CHROMIUM_PATH, E2E_EXTENSION_DIR, managed);
+  const policy = managed && chromiumWithPolicy(CHROMIUM_PATH, extensionDir, managed);
   const { context, profile } = await launchChromium(
-    [...loadingOnly(E2E_EXTENSION_DIR), ...args],
+    [...loadingOnly(extensionDir), ...args],
     policy?.executablePath,
     language,
   );
@@ -154,10 +157,10 @@ export async function launchExtensionBrowser({
   const worker = async () =>
     context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 100_000 }));
   const extensionId = new URL((await worker()).url()).host;
-  if (policy && extensionId !== unpackedExtensionId(E2E_EXTENSION_DIR)) {
+  if (policy && extensionId !== unpackedExtensionId(extensionDir)) {
     await context.close();
     throw new Error(
-      `the policy names the extension ${unpackedExtensionId(E2E_EXTENSION_DIR)}, not ${extensionId}`,
+      `the policy names the extension ${unpackedExtensionId(extensionDir)}, not ${extensionId}`,
     );
   }
   const welcome = await welcomePage(context, extensionId);

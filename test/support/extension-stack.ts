@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import type { Settings } from '#settings/schema.ts';
+import { STORE_EXTENSION_DIR } from './build-extension.ts';
 import {
   type BrowserDriver,
   type BrowserName,
@@ -8,6 +10,7 @@ import {
   type PageDriver,
 } from './driver.ts';
 import { type ExtensionBrowser, launchExtensionBrowser } from './extension-browser.ts';
+import { type LoopbackService, startLoopbackService } from './loopback-host.ts';
 import { startPageServer } from './page-server.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
 import { type ServiceStack, startServiceStack } from './service-stack.ts';
@@ -109,24 +112,50 @@ export interface ExtensionStack extends Backend {
   browser: ExtensionBrowser;
 }
 
+export interface ExtensionStackOptions extends BackendOptions {
+  settings?: Partial<Settings>;
+  /**
+   * The store's build, which talks to the hosted service's address (no base URL in settings): Chromium
+   * resolves that host to an https front on loopback for the proxy, as a store install sees it.
+   */
+  hosted?: boolean;
+  /** The browser's own language, a BCP 47 tag (`de`, `pt-BR`). */
+  language?: string;
+}
+
+/**
+ * The hosted service's address answered on loopback by `backend`, for the store's build. The host is the one
+ * the build's manifest grants (wxt.config.ts): lib/settings/schema.ts reads import.meta.env, which only a
+ * build or Vitest fills in, so a script cannot import it.
+ */
+async function hostedFront(backend: Backend): Promise<LoopbackService> {
+  const manifest = JSON.parse(readFileSync(`${STORE_EXTENSION_DIR}/manifest.json`, 'utf8'));
+  const [granted] = manifest.host_permissions as string[];
+  if (!granted) throw new Error('the store build grants no host');
+  return startLoopbackService(new URL(granted.replace(/\/\*$/, '')).host, backend.proxy.url);
+}
+
 /**
  * Chromium through Playwright itself, for the benchmarks and the store's screenshots, which measure and draw
  * what the driver does not reach, and for the suites that run in Chromium alone.
  */
-export async function startExtensionStack(
-  options: BackendOptions & { settings?: Partial<Settings> } = {},
-): Promise<ExtensionStack> {
+export async function startExtensionStack(options: ExtensionStackOptions = {}): Promise<ExtensionStack> {
   const backend = await startBackend(options);
-  const browser = await launchExtensionBrowser();
+  const front = options.hosted ? await hostedFront(backend) : undefined;
+  const browser = await launchExtensionBrowser({
+    language: options.language,
+    ...(front && { args: front.chromiumArgs, extensionDir: STORE_EXTENSION_DIR }),
+  });
   await browser.configure({
     ...(backend.key && { apiKey: backend.key }),
-    settings: { baseUrl: backend.proxy.url, ...options.settings },
+    settings: { ...(!front && { baseUrl: backend.proxy.url }), ...options.settings },
   });
   return {
     ...backend,
     browser,
     async close() {
       await browser.close();
+      await front?.close();
       await backend.close();
     },
   };

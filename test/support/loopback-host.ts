@@ -12,7 +12,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as forward, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -112,5 +113,40 @@ export async function startLoopbackHost(
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
       await pages.close();
     },
+  };
+}
+
+export interface LoopbackService {
+  /** Chromium's flags that send https://<host> to this front and take its certificate. */
+  chromiumArgs: string[];
+  close(): Promise<void>;
+}
+
+/**
+ * A real site's host (the hosted service's) answered by a local http service: an https front with a
+ * certificate for the host, passing every request on to `target` and its answer back, unchanged.
+ */
+export async function startLoopbackService(host: string, target: string): Promise<LoopbackService> {
+  const server = createTlsServer(selfSignedCertificate([host]), (request, response) => {
+    const upstream = forward(
+      new URL(request.url ?? '/', target),
+      { method: request.method, headers: { ...request.headers, host: new URL(target).host } },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => response.writeHead(502).end());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    chromiumArgs: [`--host-resolver-rules=MAP ${host} 127.0.0.1:${port}`, '--ignore-certificate-errors'],
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
