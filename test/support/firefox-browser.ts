@@ -470,9 +470,10 @@ export async function launchFirefoxNative({
     evaluateInExtension: async (expression) => {
       const control = await firefox.extensionPage();
       // The control page (options.html) reloads itself when the extension's language changes: a question
-      // it was asked as it went is asked again of the page that follows.
+      // it was asked as it went is asked again of the page that follows (caught between documents, it
+      // may find no `browser` yet).
       return control.evaluate(expression).catch(async (error: unknown) => {
-        if (!/context|navigat/i.test(String(error))) throw error;
+        if (!/context|navigat|browser is not defined/i.test(String(error))) throw error;
         await control.waitForFunction(() => document.readyState === 'complete');
         return control.evaluate(expression);
       });
