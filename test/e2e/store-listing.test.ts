@@ -30,12 +30,16 @@ describe('the README’s pictures', () => {
     (match) => match[1] ?? '',
   );
 
-  it('show the card, the popup and the welcome page, each in the light and the dark theme', () => {
+  it('show the card, the popup and the welcome page, each in the light and the dark theme, and the card in German and Japanese', () => {
     expect(pictures.sort()).toEqual(
-      ['card', 'popup', 'welcome'].flatMap((part) => [
-        `docs/readme/${part}-dark.png`,
-        `docs/readme/${part}-light.png`,
-      ]),
+      [
+        ...['card', 'popup', 'welcome'].flatMap((part) => [
+          `docs/readme/${part}-dark.png`,
+          `docs/readme/${part}-light.png`,
+        ]),
+        'docs/readme/card-de.png',
+        'docs/readme/card-ja.png',
+      ].sort(),
     );
   });
 
