@@ -1,20 +1,12 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { LookupResult } from '#extension/lookup-result.ts';
+import { FOUND_GMAIL, SAMPLE_ADDRESSES, SAMPLE_ANSWERS } from '#test/fixtures/address-table.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { toCsv, toHtmlTable, toTsv } from './formats.ts';
 import { addressRows, COLUMNS } from './rows.ts';
 
-const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 };
-
 describe('the address table as CSV, TSV and HTML', () => {
-  const notFound = (reason: 'no-mx' | 'unrecognised') =>
-    ({ state: 'not-found', reason, message: 'x', source: 'api', fetchedAt: 0 }) as const;
-  const rows = addressRows(
-    ['jane@gmail.com', '=cmd|x@evil.example', 'bob@later.example', 'amy@own-server.example'],
-    { 'gmail.com': FOUND, 'evil.example': notFound('no-mx'), 'own-server.example': notFound('unrecognised') },
-    'from:{address}',
-  );
+  const rows = addressRows(SAMPLE_ADDRESSES, SAMPLE_ANSWERS, 'from:{address}');
 
   it('CSV: a header, quotes where a cell needs them, and no cell a spreadsheet would run as a formula', () => {
     const csv = toCsv(rows);
@@ -32,7 +24,9 @@ describe('the address table as CSV, TSV and HTML', () => {
   it('CSV: what the service says is made inert even where it reads as a number, as it is no one’s number', () => {
     const [row] = addressRows(
       ['jane@gmail.com'],
-      { 'gmail.com': { ...FOUND, info: { ...HOSTED_GMAIL_INFO, nice_name: '+1 555 0100', name: '-5' } } },
+      {
+        'gmail.com': { ...FOUND_GMAIL, info: { ...HOSTED_GMAIL_INFO, nice_name: '+1 555 0100', name: '-5' } },
+      },
       '{address}',
     );
     const [, record] = Papa.parse<string[]>(toCsv(row ? [row] : []), { skipEmptyLines: true }).data;

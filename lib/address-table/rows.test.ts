@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { LookupResult } from '#extension/lookup-result.ts';
+import { FOUND_GMAIL, SAMPLE_ADDRESSES, SAMPLE_ANSWERS } from '#test/fixtures/address-table.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { toCsv } from './formats.ts';
 import { addressRows } from './rows.ts';
 
-const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 };
-
 describe('the address table', () => {
-  const notFound = (reason: 'no-mx' | 'unrecognised') =>
-    ({ state: 'not-found', reason, message: 'x', source: 'api', fetchedAt: 0 }) as const;
-  const rows = addressRows(
-    ['jane@gmail.com', '=cmd|x@evil.example', 'bob@later.example', 'amy@own-server.example'],
-    { 'gmail.com': FOUND, 'evil.example': notFound('no-mx'), 'own-server.example': notFound('unrecognised') },
-    'from:{address}',
-  );
+  const rows = addressRows(SAMPLE_ADDRESSES, SAMPLE_ANSWERS, 'from:{address}');
 
   it('has each address with its domain’s provider, flags and links, or why not', () => {
     expect(rows[0]).toMatchObject({
@@ -38,7 +30,7 @@ describe('the address table', () => {
       ['dana@acme.example.com'],
       {
         'acme.example.com': {
-          ...FOUND,
+          ...FOUND_GMAIL,
           info: {
             ...HOSTED_GMAIL_INFO,
             webmail_url: 'https://outlook.office.com/mail/',
@@ -55,7 +47,7 @@ describe('the address table', () => {
     const behind = (properties: Record<string, unknown>) =>
       addressRows(
         ['jane@acme.example.com'],
-        { 'acme.example.com': { ...FOUND, info: { ...HOSTED_GMAIL_INFO, ...properties } } },
+        { 'acme.example.com': { ...FOUND_GMAIL, info: { ...HOSTED_GMAIL_INFO, ...properties } } },
         '{address}',
       )[0];
     expect(

@@ -75,17 +75,22 @@ async function expectWelcomeAndBulkIn(browser: BrowserDriver, messages: Messages
   await bulk.close();
 }
 
+/** The card, the popup, options, welcome and the bulk page, each read in one language. */
+async function expectEverywhereIn(stack: BrowserStack, messages: Messages, locale: string): Promise<void> {
+  const page = await cardOn(stack);
+  await expectCardIn(page, messages);
+  await expectPopupIn(stack.browser, page, messages);
+  await page.close();
+  await (await expectOptionsIn(stack.browser, messages, locale)).close();
+  await expectWelcomeAndBulkIn(stack.browser, messages);
+}
+
 describe.each(BROWSERS)('in %s', (name) => {
   describe('started in German', () => {
     const stack = useBrowserStack(name, { credits: 100, launch: { language: 'de' } });
 
     it('the card, the popup, options, welcome and the bulk page speak German', async () => {
-      const page = await cardOn(stack);
-      await expectCardIn(page, german);
-      await expectPopupIn(stack.browser, page, german);
-      await page.close();
-      await (await expectOptionsIn(stack.browser, german, 'de')).close();
-      await expectWelcomeAndBulkIn(stack.browser, german);
+      await expectEverywhereIn(stack, german, 'de');
     });
 
     it('the language setting wins over the browser’s: Japanese everywhere, the card included', async () => {
@@ -109,12 +114,7 @@ describe.each(BROWSERS)('in %s', (name) => {
     const stack = useBrowserStack(name, { credits: 100, launch: { language: 'ja' } });
 
     it('the card, the popup, options, welcome and the bulk page speak Japanese', async () => {
-      const page = await cardOn(stack);
-      await expectCardIn(page, japanese);
-      await expectPopupIn(stack.browser, page, japanese);
-      await page.close();
-      await (await expectOptionsIn(stack.browser, japanese, 'ja')).close();
-      await expectWelcomeAndBulkIn(stack.browser, japanese);
+      await expectEverywhereIn(stack, japanese, 'ja');
     });
   });
 
