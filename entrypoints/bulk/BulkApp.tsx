@@ -95,7 +95,7 @@ export function BulkApp() {
       {draft && <ListNotes draft={draft} list={list} domains={domains} />}
       {run.failure && (
         <p className="error" data-testid="bulk-error">
-          {t('bulkFailed', run.failure)}
+          {run.failure}
         </p>
       )}
       <StorageNotice draft={kept} status={status} />

@@ -43,8 +43,13 @@ export function loadWords(expected?: Locale): Promise<void> {
   return asking;
 }
 
-/** An error in words for a page: a silent background in the person's language, anything else as it says. */
+/**
+ * An error in words for a page: a silent background, or one the browser cannot reach at all (the extension
+ * was reloaded or updated under the page), each in the person's language. The browser's own words are
+ * English and name its internals, so they go to the console only.
+ */
 export function errorWords(error: unknown): string {
   if (error instanceof NoAnswerError) return t('errorNoAnswer');
-  return error instanceof Error ? error.message : String(error);
+  console.warn('Webmail Lookup: the background could not be reached', error);
+  return t('errorExtensionStopped');
 }
