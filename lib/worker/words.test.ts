@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currentLocale, type Messages, t } from '#extension/i18n.ts';
 import type { LanguageChoice, Locale } from '#extension/locales.ts';
-import { WorkerWords } from './words.ts';
+import type { Handlers } from './router.ts';
+import { WorkerWords, withWords } from './words.ts';
 
 const SAVE: Record<string, string> = { en: 'Save', de: 'Speichern', ja: '保存' };
 const messagesOf = (locale: Locale): Messages => ({ optionsSave: { message: SAVE[locale] ?? '?' } });
@@ -44,5 +45,42 @@ describe('the background’s words', () => {
     await words.current();
     await words.current();
     expect(state.reads).toEqual(['de', 'de']);
+  });
+});
+
+describe('answers while the words load', () => {
+  function handlersWaitingOnWords() {
+    let loaded!: () => void;
+    const ready = new Promise<void>((resolve) => {
+      loaded = resolve;
+    });
+    const answered: string[] = [];
+    const handlers = withWords(() => ready, {
+      lookup: async () => {
+        answered.push('lookup');
+        return null;
+      },
+      'test-key': async () => {
+        answered.push('test-key');
+        return { ok: true, text: '' };
+      },
+    } as unknown as Handlers);
+    return { handlers, answered, loaded };
+  }
+
+  it('a lookup answers without waiting for the words', async () => {
+    const { handlers, answered } = handlersWaitingOnWords();
+    await handlers.lookup({ type: 'lookup' } as never, {});
+    expect(answered).toEqual(['lookup']);
+  });
+
+  it('the key test, whose answer is a sentence, waits for them', async () => {
+    const { handlers, answered, loaded } = handlersWaitingOnWords();
+    const testing = handlers['test-key']({ type: 'test-key', apiKey: 'k', baseUrl: 'https://x.test' }, {});
+    await Promise.resolve();
+    expect(answered).toEqual([]);
+    loaded();
+    await testing;
+    expect(answered).toEqual(['test-key']);
   });
 });

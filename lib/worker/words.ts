@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { applyWords, fetchMessages, type Messages } from '#extension/i18n.ts';
 import { type LanguageChoice, type Locale, resolveLocale, touchesLanguage } from '#extension/locales.ts';
 import { loadSettings } from '#settings/storage.ts';
+import type { RequestType } from './request-schema.ts';
 import type { Handlers } from './router.ts';
 
 export interface WordsSources {
@@ -55,17 +56,23 @@ export class WorkerWords {
   }
 }
 
+/** The requests whose answers carry the background's own words (the key test's sentence). */
+const ANSWERS_IN_WORDS: ReadonlySet<RequestType> = new Set<RequestType>(['test-key']);
+
 /**
- * Handlers that answer once the background speaks the language in force: the words some of them write (the
- * key test's sentence) are then the person's. A failed read leaves browser.i18n's words, not a silent worker.
+ * The handlers of ANSWERS_IN_WORDS answer once the background speaks the language in force, so their words
+ * are the person's; every other answers at once, so a woken worker's first lookup does not wait for a
+ * settings read and a messages.json fetch. A failed read leaves browser.i18n's words, not a silent worker.
  */
 export function withWords(ready: () => Promise<unknown>, handlers: Handlers): Handlers {
   const waiting = Object.entries(handlers).map(([type, handle]) => [
     type,
-    async (...args: Parameters<typeof handle>) => {
-      await ready().catch(() => {});
-      return (handle as (...args: Parameters<typeof handle>) => Promise<unknown>)(...args);
-    },
+    ANSWERS_IN_WORDS.has(type as RequestType)
+      ? async (...args: Parameters<typeof handle>) => {
+          await ready().catch(() => {});
+          return (handle as (...args: Parameters<typeof handle>) => Promise<unknown>)(...args);
+        }
+      : handle,
   ]);
   return Object.fromEntries(waiting) as Handlers;
 }
