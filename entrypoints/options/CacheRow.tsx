@@ -1,18 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { t, tCount } from '#extension/i18n.ts';
 import { type Responses, sendRequest } from '#extension/messaging.ts';
+import { errorWords } from '#extension/page-words.ts';
 
 /** How many answers the cache keeps, whether storage takes new ones, and a button that empties it. */
 export function CacheRow() {
   const [stats, setStats] = useState<Responses['cache-stats'] | null>(null);
-  useEffect(() => {
-    void sendRequest({ type: 'cache-stats' }).then(setStats);
+  const [failure, setFailure] = useState<string | null>(null);
+  const ask = useCallback(async (type: 'cache-stats' | 'clear-cache') => {
+    try {
+      setStats(await sendRequest({ type }));
+      setFailure(null);
+    } catch (error) {
+      setFailure(errorWords(error));
+    }
   }, []);
-  const clear = async () => setStats(await sendRequest({ type: 'clear-cache' }));
+  useEffect(() => void ask('cache-stats'), [ask]);
   return (
     <>
       <div className="row">
-        <button type="button" data-testid="clear-cache" onClick={() => void clear()}>
+        <button type="button" data-testid="clear-cache" onClick={() => void ask('clear-cache')}>
           {t('optionsClearCache')}
         </button>
         <span data-testid="cache-count">
@@ -22,6 +29,11 @@ export function CacheRow() {
       {stats?.saved === false && (
         <p className="status error" data-testid="cache-not-saved" role="alert">
           {t('optionsCacheNotSaved')}
+        </p>
+      )}
+      {failure && (
+        <p className="status error" data-testid="cache-error" role="alert">
+          {failure}
         </p>
       )}
     </>

@@ -1,15 +1,23 @@
 import { useState } from 'react';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
+import { errorWords } from '#extension/page-words.ts';
 import { baseUrlSchema, cleanApiKey } from '#settings/schema.ts';
 import { lockProps, ManagedHint, type PolicyLock } from './SettingField.tsx';
 import { baseUrlMessage } from './save-settings.ts';
 
-/** What the service at the typed address says of the typed key, in one sentence; nothing is saved. */
+/**
+ * What the service at the typed address says of the typed key, in one sentence; nothing is saved. Never
+ * rejects: a worker that cannot answer is a sentence too, or the field would say "Testing…" for good.
+ */
 async function testKey(apiKey: string, baseUrl: string): Promise<string> {
   const parsed = baseUrlSchema.safeParse(baseUrl);
   if (!parsed.success) return baseUrlMessage(baseUrl);
-  return (await sendRequest({ type: 'test-key', apiKey, baseUrl: parsed.data })).text;
+  try {
+    return (await sendRequest({ type: 'test-key', apiKey, baseUrl: parsed.data })).text;
+  } catch (error) {
+    return errorWords(error);
+  }
 }
 
 export interface KeyFieldProps {

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
+import { errorWords } from '#extension/page-words.ts';
 import { cleanApiKey } from '#settings/schema.ts';
 import { inForce, lockedByPolicy, useSettingsStore } from '#settings/store.ts';
 import { useKeyField } from './use-key-field.ts';
@@ -50,7 +51,10 @@ export function KeyForm({ onSaved }: { onSaved: () => void }) {
   const save = async (event: FormEvent) => {
     event.preventDefault();
     setOutcome({ ok: true, text: t('optionsTesting') });
-    const next = await testAndSaveKey(key, saved.record);
+    // A worker that cannot answer is an outcome too: the form would otherwise say "Testing…" for good.
+    const next = await testAndSaveKey(key, saved.record).catch(
+      (error: unknown): KeyOutcome => ({ ok: false, text: errorWords(error) }),
+    );
     setOutcome(next);
     if (next.ok) onSaved();
   };
