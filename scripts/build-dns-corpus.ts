@@ -19,12 +19,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getDomain } from 'tldts';
-
-/** Ends the run with a message a person can act on, without a stack trace. */
-function stopWithUsage(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
+import { stopWithUsage } from './stop-with-usage.ts';
 
 const OUT_DIR = new URL('../test/fixtures/dns-corpus/', import.meta.url);
 const SEED = 'webmail-lookup dns-corpus 2026';

@@ -8,12 +8,10 @@
 import { startCorpusServer } from '#test/support/corpus-server.ts';
 import { launchPlainBrowser } from '#test/support/extension-browser.ts';
 import { fetchCorpus, readCorpus } from '#test/support/real-pages.ts';
+import { stopWithUsage } from './stop-with-usage.ts';
 
 const wanted = process.argv.slice(2);
-if (wanted.length === 0) {
-  console.error('Usage: npm run show-real-page -- <page id>... | all');
-  process.exit(2);
-}
+if (wanted.length === 0) stopWithUsage('Usage: npm run show-real-page -- <page id>... | all');
 const corpus = readCorpus();
 fetchCorpus(corpus);
 const server = await startCorpusServer(corpus);

@@ -15,6 +15,7 @@ import { LOCALES, type Locale, languageTag } from '#extension/locales.ts';
 import { buildStoreExtension } from '#test/support/build-extension.ts';
 import { chromiumCard, hoverText } from '#test/support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from '#test/support/extension-stack.ts';
+import { stopWithUsage } from './stop-with-usage.ts';
 
 const DOCS = new URL('../docs/', import.meta.url).pathname;
 /** Where a locale's pictures go: English's where the README and the listing have always linked them. */
@@ -135,11 +136,16 @@ async function readmePictures(stack: ExtensionStack): Promise<void> {
 
 /** The locales asked for: `--locale de`, `--locale all`, or English. */
 function localesAsked(): readonly Locale[] {
-  const { values } = parseArgs({ options: { locale: { type: 'string', default: 'en' } } });
-  if (values.locale === 'all') return LOCALES;
-  const locale = LOCALES.find((shipped) => shipped === values.locale);
-  if (!locale) throw new Error(`--locale takes one of ${LOCALES.join(', ')} or all, not "${values.locale}"`);
-  return [locale];
+  const usage = `npm run screenshots [-- --locale ${LOCALES.join('|')}|all]`;
+  let asked: string;
+  try {
+    asked = parseArgs({ options: { locale: { type: 'string', default: 'en' } } }).values.locale;
+  } catch (error) {
+    return stopWithUsage(`${error instanceof Error ? error.message : error}\nUsage: ${usage}`);
+  }
+  if (asked === 'all') return LOCALES;
+  const locale = LOCALES.find((shipped) => shipped === asked);
+  return locale ? [locale] : stopWithUsage(`No locale "${asked}" ships.\nUsage: ${usage}`);
 }
 
 async function screenshotsIn(locale: Locale): Promise<void> {
