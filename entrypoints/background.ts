@@ -54,7 +54,7 @@ export default defineBackground(() => {
       }),
       ...settingsHandlers(
         () => browser.runtime.openOptionsPage(),
-        () => words.locale(),
+        (choice) => words.localeOf(choice),
       ),
       ...answerCacheHandlers(cache),
       ...bulkHandlers(service, bulk),

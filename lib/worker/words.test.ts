@@ -38,6 +38,12 @@ describe('the background’s words', () => {
     expect([currentLocale(), t('optionsSave')]).toEqual(['ja', '保存']);
   });
 
+  it('resolve a setting already read in the browser’s language, without reading files', () => {
+    const { words, state } = setup('de-AT');
+    expect([words.localeOf('browser'), words.localeOf('ja')]).toEqual(['de', 'ja']);
+    expect(state.reads).toEqual([]);
+  });
+
   it('read each locale’s file once, and a file that failed again at the next ask', async () => {
     const { words, state } = setup('de');
     state.failNext = true;

@@ -26,14 +26,14 @@ export class WorkerWords {
     this.#sources = sources;
   }
 
-  /** The locale in force now, from the setting as stored: a change is seen at the next ask. */
-  async locale(): Promise<Locale> {
-    return resolveLocale(await this.#sources.choice(), this.#sources.browserLanguage());
+  /** The locale a language setting resolves to in this browser, for a caller that has read the settings. */
+  localeOf(choice: LanguageChoice): Locale {
+    return resolveLocale(choice, this.#sources.browserLanguage());
   }
 
-  /** The locale in force and its messages. */
+  /** The locale in force and its messages, from the setting as stored: a change is seen at the next ask. */
   async current(): Promise<{ locale: Locale; messages: Messages }> {
-    const locale = await this.locale();
+    const locale = this.localeOf(await this.#sources.choice());
     return { locale, messages: await this.#messagesOf(locale) };
   }
 

@@ -2,7 +2,7 @@ import { getWebmailInfo } from '#core/api/client.ts';
 import type { ApiOutcomeKind } from '#core/api/outcome.ts';
 import { describeResult } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
-import type { Locale } from '#extension/locales.ts';
+import type { LanguageChoice, Locale } from '#extension/locales.ts';
 import { lookupTarget, managedFields, managedValues } from '#settings/managed.ts';
 import { isSiteDisabled } from '#settings/schema.ts';
 import { loadManagedSettings, loadSettings } from '#settings/storage.ts';
@@ -19,7 +19,10 @@ const SERVICE_ANSWERS: ReadonlySet<ApiOutcomeKind> = new Set<ApiOutcomeKind>([
 ]);
 
 /** Settings as the content scripts and the extension's pages need them, and the options page's key test. */
-export function settingsHandlers(openOptionsPage: () => Promise<void>, locale: () => Promise<Locale>) {
+export function settingsHandlers(
+  openOptionsPage: () => Promise<void>,
+  localeOf: (choice: LanguageChoice) => Locale,
+) {
   return {
     'content-settings': async ({ hostname }) => {
       const settings = await loadSettings();
@@ -30,7 +33,7 @@ export function settingsHandlers(openOptionsPage: () => Promise<void>, locale: (
         gmailIntegration: settings.gmailIntegration,
         outlookIntegration: settings.outlookIntegration,
         sendingAddresses: settings.sendingAddresses,
-        locale: await locale(),
+        locale: localeOf(settings.language),
       };
     },
     'managed-settings': async () => {
