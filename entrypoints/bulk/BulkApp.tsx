@@ -38,12 +38,14 @@ function useListResults(list: BulkList | null, answers: Record<string, LookupRes
   const store = useSettingsStore();
   useEffect(() => void store.load(), [store.load]);
   const template = inForce(store).searchQueryTemplate;
-  const csv = useMemo(
-    () => (list && answers ? bulkCsv(list, answers, template) : null),
+  // Built once for the table and the CSV: a long list's rows cost a pass over every address.
+  const rows = useMemo(
+    () => (list && answers ? bulkRows(list, answers, template) : null),
     [list, answers, template],
   );
+  const csv = useMemo(() => (list && rows ? bulkCsv(list, rows) : null), [list, rows]);
   const downloadUrl = useObjectUrl(csv, 'text/csv;charset=utf-8');
-  return { rows: list && answers ? bulkRows(list, answers, template) : [], downloadUrl };
+  return { rows: rows ?? [], downloadUrl };
 }
 
 /** A file dropped anywhere on the page is read as the list; `dropping` while one is dragged over the box. */

@@ -1,5 +1,4 @@
 import type { AddressRow } from '#address-table/rows.ts';
-import { domainOf } from '#core/email/extract.ts';
 import { t } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { BULK_TABLE_COLUMNS } from './bulk-columns.ts';
@@ -37,7 +36,7 @@ export function BulkResults({ rows, answers, downloadUrl, fileName }: BulkResult
             <tr key={row.address} data-testid="bulk-row">
               {BULK_TABLE_COLUMNS.map((column) => (
                 <td key={column.id} data-column={column.id}>
-                  {column.cell(row, answers[domainOf(row.address)] ?? null)}
+                  {column.cell(row, answers[row.domain] ?? null)}
                 </td>
               ))}
             </tr>

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { COLUMNS } from '#address-table/rows.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { APPENDED_COLUMNS, bulkCsv } from './bulk-export.ts';
-import { type CsvList, readCsvFile, readPastedList } from './bulk-list.ts';
+import { APPENDED_COLUMNS, bulkCsv, bulkRows } from './bulk-export.ts';
+import { type BulkList, type CsvList, readCsvFile, readPastedList } from './bulk-list.ts';
 
 const FOUND: LookupResult = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 };
 const NOT_FOUND: LookupResult = {
@@ -24,6 +24,11 @@ function csvFile(text: string): CsvList {
   return list;
 }
 
+/** The list's CSV with these answers, as the page builds it: from the rows its table shows. */
+function csvWith(list: BulkList, results: Record<string, LookupResult | null>): string {
+  return bulkCsv(list, bulkRows(list, results, '{address}'));
+}
+
 /** The export read back as a spreadsheet would: its header, and its rows as records of cells. */
 function readBack(csv: string, delimiter = ',') {
   const [header = [], ...rows] = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), {
@@ -39,7 +44,7 @@ describe('the list with its answers, as CSV', () => {
     const list = readPastedList(
       'Name,Email\nJane,jane@gmail.com\nNo one,\n=Bob,Bob@Nowhere.example.com\nJane again,JANE@gmail.com\n',
     );
-    const csv = bulkCsv(list, { 'gmail.com': FOUND, 'nowhere.example.com': NOT_FOUND }, '{address}');
+    const csv = csvWith(list, { 'gmail.com': FOUND, 'nowhere.example.com': NOT_FOUND });
     const { header, rows, cell } = readBack(csv);
     expect(header).toEqual(['Name', 'Email', ...APPENDED_COLUMNS]);
     expect(rows.map((row) => row.slice(0, 2))).toEqual([
@@ -57,7 +62,7 @@ describe('the list with its answers, as CSV', () => {
   });
 
   it('rows shorter than the header are filled, so the answer’s columns stay in place', () => {
-    const csv = bulkCsv(csvFile('Email,Name,Notes\njane@gmail.com\n'), { 'gmail.com': FOUND }, '{address}');
+    const csv = csvWith(csvFile('Email,Name,Notes\njane@gmail.com\n'), { 'gmail.com': FOUND });
     const { header, rows, cell } = readBack(csv);
     expect(rows[0]?.length).toBe(header.length);
     expect(rows[0]?.slice(0, 3)).toEqual(['jane@gmail.com', '', '']);
@@ -66,7 +71,7 @@ describe('the list with its answers, as CSV', () => {
 
   it('a row longer than the header: the answers stay under their own headers, after the widest row', () => {
     const list = csvFile('Name,Email,Score\r\nBob,bob@gmail.com,-5,extra note\r\nJane,jane@gmail.com,7\r\n');
-    const { header, rows, cell } = readBack(bulkCsv(list, { 'gmail.com': FOUND }, '{address}'));
+    const { header, rows, cell } = readBack(csvWith(list, { 'gmail.com': FOUND }));
     expect(header).toEqual(['Name', 'Email', 'Score', '', ...APPENDED_COLUMNS]);
     expect(rows.map((row) => row.slice(0, 4))).toEqual([
       ['Bob', 'bob@gmail.com', '-5', 'extra note'],
@@ -84,7 +89,7 @@ describe('the list with its answers, as CSV', () => {
 
   it('a row whose address is out of its column comes back as it was, with no answer', () => {
     const list = csvFile('Name,Email,Company\nJane,jane@gmail.com,Acme\nBob,,bob@gmail.com,Bobco\n');
-    const { rows } = readBack(bulkCsv(list, { 'gmail.com': FOUND }, '{address}'));
+    const { rows } = readBack(csvWith(list, { 'gmail.com': FOUND }));
     expect(rows[1]?.slice(0, 4)).toEqual(['Bob', '', 'bob@gmail.com', 'Bobco']);
     expect(rows[1]?.slice(4).every((value) => value === '')).toBe(true);
   });
@@ -109,7 +114,7 @@ describe('the list with its answers, as CSV', () => {
       ['Email', 'Value'],
       ...Object.keys(values).map((value, index) => [`p${index}@gmail.com`, value]),
     ]);
-    const { rows } = readBack(bulkCsv(csvFile(file), { 'gmail.com': FOUND }, '{address}'));
+    const { rows } = readBack(csvWith(csvFile(file), { 'gmail.com': FOUND }));
     expect(rows.map((row) => row[1])).toEqual(Object.values(values));
   });
 
@@ -119,7 +124,7 @@ describe('the list with its answers, as CSV', () => {
       info: { ...HOSTED_GMAIL_INFO, nice_name: '=HYPERLINK("https://evil.example")', name: '-5' },
     };
     const list = csvFile('Email\njane@gmail.com\n');
-    const { rows, cell } = readBack(bulkCsv(list, { 'gmail.com': hostile }, '{address}'));
+    const { rows, cell } = readBack(csvWith(list, { 'gmail.com': hostile }));
     expect([cell(rows[0], 'provider'), cell(rows[0], 'provider_name')]).toEqual([
       `'=HYPERLINK("https://evil.example")`,
       "'-5",
@@ -128,7 +133,7 @@ describe('the list with its answers, as CSV', () => {
 
   it('a semicolon file, as Excel writes CSV where the decimal mark is a comma, stays one, with its byte-order mark', () => {
     const file = `${BOM}Name;E-Mail;Betrag\r\n"Doe; Jane";jane@gmail.com;-1,5\r\nBob;bob@gmail.com\r\n`;
-    const csv = bulkCsv(csvFile(file), { 'gmail.com': FOUND }, '{address}');
+    const csv = csvWith(csvFile(file), { 'gmail.com': FOUND });
     expect(csv.startsWith(BOM)).toBe(true);
     expect(csv.slice(1).split('\r\n')[0]).toBe(['Name', 'E-Mail', 'Betrag', ...APPENDED_COLUMNS].join(';'));
     const { rows, cell } = readBack(csv, ';');
@@ -140,7 +145,7 @@ describe('the list with its answers, as CSV', () => {
   });
 
   it('a tab-separated file stays one, and a file without a byte-order mark gets none', () => {
-    const csv = bulkCsv(csvFile('Name\tEmail\nJane\tjane@gmail.com\n'), { 'gmail.com': FOUND }, '{address}');
+    const csv = csvWith(csvFile('Name\tEmail\nJane\tjane@gmail.com\n'), { 'gmail.com': FOUND });
     expect(csv.split('\r\n')[0]).toBe(['Name', 'Email', ...APPENDED_COLUMNS].join('\t'));
     expect(csv.startsWith(BOM)).toBe(false);
   });
@@ -176,7 +181,7 @@ describe('the list with its answers, as CSV', () => {
         const people = rows.map(([first, rest], index) => [first, `p${index}@gmail.com`, ...rest]);
         const text = Papa.unparse([['Name', 'Email', 'Notes'], ...people], dialect);
         const list = csvFile(`${dialect.byteOrderMark ? BOM : ''}${text}`);
-        const csv = bulkCsv(list, { 'gmail.com': FOUND }, '{address}');
+        const csv = csvWith(list, { 'gmail.com': FOUND });
         expect(csv.startsWith(BOM)).toBe(dialect.byteOrderMark);
         const back = readBack(csv, dialect.delimiter);
         const width = Math.max(3, ...people.map((row) => row.length));
@@ -190,7 +195,7 @@ describe('the list with its answers, as CSV', () => {
 
   it('free text: the address table’s CSV, one row per address, a domain not looked up says so', () => {
     const list = readPastedList('jane@gmail.com, bob@later.example.com');
-    const { header, rows } = readBack(bulkCsv(list, { 'gmail.com': FOUND }, '{address}'));
+    const { header, rows } = readBack(csvWith(list, { 'gmail.com': FOUND }));
     expect(header).toEqual([...COLUMNS]);
     expect(rows.map((row) => [row[0], row[2], row[9]])).toEqual([
       ['jane@gmail.com', 'Gmail', 'found'],

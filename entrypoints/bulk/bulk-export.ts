@@ -21,20 +21,14 @@ function widthOf(list: CsvList): number {
 }
 
 /**
- * The list as CSV with its answers. A person's CSV comes back as it was, in its own delimiter and with its
- * byte-order mark: its header and rows in their order, each filled to the widest row's width, then the
- * answer's columns (empty in a row without an address in its address column). Free text becomes the
- * address table's CSV.
+ * The list as CSV with its answers, from its rows (bulkRows: the page's table shows the same). A person's CSV
+ * comes back as it was, in its own delimiter and with its byte-order mark: its header and rows in their order,
+ * each filled to the widest row's width, then the answer's columns (empty in a row without an address in its
+ * address column). Free text becomes the address table's CSV.
  */
-export function bulkCsv(
-  list: BulkList,
-  results: Record<string, LookupResult | null>,
-  searchQueryTemplate: string,
-): string {
-  if (list.kind === 'text') return toCsv(bulkRows(list, results, searchQueryTemplate));
-  const byAddress = new Map(
-    bulkRows(list, results, searchQueryTemplate).map((row) => [row.address.toLowerCase(), row]),
-  );
+export function bulkCsv(list: BulkList, rows: AddressRow[]): string {
+  if (list.kind === 'text') return toCsv(rows);
+  const byAddress = new Map(rows.map((row) => [row.address.toLowerCase(), row]));
   const width = widthOf(list);
   const pad = (cells: string[]) => [...cells, ...Array<string>(width - cells.length).fill('')];
   const answers = (address: string | null) => {
