@@ -41,8 +41,8 @@ function useBulkStatus(ask: Ask) {
       if (!stopped) setStatus(next);
     };
     void poll();
-    if (!running) return () => {};
-    const timer = setInterval(poll, STATUS_POLL_MS);
+    // Stopped either way: a poll still on its way when start() sets the status must not overwrite it.
+    const timer = running ? setInterval(poll, STATUS_POLL_MS) : undefined;
     return () => {
       stopped = true;
       clearInterval(timer);
