@@ -193,7 +193,9 @@ export function AddressList(props: {
   const toggle = useCallback((address: string) => setOpen((now) => (now === address ? null : address)), []);
   const onLookUpRow = useCallback((domain: string) => onLookUp(domain), [onLookUp]);
   const keys = useListKeys(table, open, setOpen, toggle);
-  const firstShown = rows.find((row) => view.shown.has(row.address))?.address ?? null;
+  // The first row drawn: groups draw in their own order, not the page's.
+  const firstShown =
+    view.groups.flatMap((group) => group.rows).find((row) => view.shown.has(row.address))?.address ?? null;
   const activeAddress = active !== null && view.shown.has(active) ? active : firstShown;
   const list: ListRowsProps = {
     results,

@@ -78,7 +78,7 @@ function stateWords(row: Row, loading: boolean): string {
  * What the address says of itself, under it: a shared inbox as a mark named in words, and the address a
  * typo meant, as text a person can select.
  */
-function AddressNotes({ row }: { row: Row }) {
+function RowNotes({ row }: { row: Row }) {
   if (row.role !== 'true' && !row.did_you_mean) return null;
   return (
     <span className="notes">
@@ -109,7 +109,7 @@ function WhoCell({ row, loading }: { row: Row; loading: boolean }) {
       <span className="address" data-testid="page-address" title={row.address}>
         {row.address}
       </span>
-      <AddressNotes row={row} />
+      <RowNotes row={row} />
       {row.status === 'found' ? (
         <span className="provider" data-testid="provider-nice-name">
           {row.provider}
