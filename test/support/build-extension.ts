@@ -7,7 +7,8 @@ export const E2E_FIREFOX_DIR = `${E2E_OUT_DIR}/firefox-mv2`;
 /** The store's build: the hosted service's address, as a person who installs from the store has it. */
 export const STORE_EXTENSION_DIR = new URL('../../.output/store/chrome-mv3', import.meta.url).pathname;
 
-function build(
+/** Builds the extension for one browser: `apiBaseUrl` '' is the hosted service's address, as the stores ship it. */
+export function build(
   browser: 'chrome' | 'firefox',
   apiBaseUrl = 'http://127.0.0.1:8787',
   outDir = '.output/e2e',

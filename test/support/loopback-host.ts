@@ -136,7 +136,8 @@ export async function startLoopbackService(host: string, target: string): Promis
         answer.pipe(response);
       },
     );
-    upstream.on('error', () => response.writeHead(502).end());
+    // An upstream gone mid-answer can only cut the answer short: its status line was sent already.
+    upstream.on('error', () => (response.headersSent ? response.destroy() : response.writeHead(502).end()));
     request.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
