@@ -5,7 +5,7 @@ import { lockProps, ManagedHint } from './SettingField.tsx';
 import type { SettingFieldsProps } from './SettingFields.tsx';
 
 /** A language named in itself, as its speakers look for it: "Deutsch", "Français", "日本語". */
-export function nativeName(locale: Locale): string {
+function nativeName(locale: Locale): string {
   const tag = languageTag(locale);
   const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
   return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);

@@ -33,7 +33,7 @@ describe('the lookup field', () => {
   it('hands the pasted text to the bulk page in the fragment, encoded', () => {
     const url = bulkPageUrl('chrome-extension://id/bulk.html', 'Jane <jane@proton.me>, b@x.example & #1');
     expect(url).toBe(
-      `chrome-extension://id/bulk.html?from=popup#text=${encodeURIComponent('Jane <jane@proton.me>, b@x.example & #1')}`,
+      `chrome-extension://id/bulk.html#text=${encodeURIComponent('Jane <jane@proton.me>, b@x.example & #1')}`,
     );
     expect(decodeURIComponent(new URL(url).hash.slice('#text='.length))).toBe(
       'Jane <jane@proton.me>, b@x.example & #1',

@@ -26,10 +26,7 @@ export function readTypedLookup(text: string): TypedLookup | null {
   return null;
 }
 
-/**
- * The bulk page with the pasted text to look up, in the URL's fragment (`#text=`), which no server sees:
- * `?from=popup` tells the page where the list came from.
- */
+/** The bulk page with the pasted text to look up, in the URL's fragment (`#text=`), which no server sees. */
 export function bulkPageUrl(bulkPage: string, text: string): string {
-  return `${bulkPage}?from=popup#text=${encodeURIComponent(text)}`;
+  return `${bulkPage}#text=${encodeURIComponent(text)}`;
 }

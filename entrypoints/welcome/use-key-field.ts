@@ -10,8 +10,6 @@ export function useKeyField() {
   const [typed, setTyped] = useState<string | null>(null);
   return {
     key: typed ?? saved,
-    /** Whether the field holds something other than the saved key. */
-    edited: typed !== null && typed !== saved,
     setKey: (key: string) => setTyped(key),
   };
 }

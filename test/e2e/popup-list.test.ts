@@ -189,7 +189,7 @@ describe.each(BROWSERS)('in %s', (name) => {
       messages.popupLookUpAllInList_other.message.replace('$COUNT$', '2'),
     );
     const href = (await popup.attribute('bulk-link', 'href')) ?? '';
-    expect(href).toMatch(/^(chrome|moz)-extension:\/\/[^/]+\/bulk\.html\?from=popup#text=/);
+    expect(href).toMatch(/^(chrome|moz)-extension:\/\/[^/]+\/bulk\.html#text=/);
     expect(decodeURIComponent(href.slice(href.indexOf('#text=') + '#text='.length))).toBe(pasted);
     await popup.fill('lookup-input', 'Jane Doe <jane@proton.me>');
     await popup.click('lookup-submit');
