@@ -114,3 +114,54 @@ describe('the answer cache’s budgets', () => {
     expect(cache.saved()).toBe(true);
   });
 });
+
+describe('the answer cache’s writes', () => {
+  /** Counts the writes to storage.local from here on. */
+  const countWrites = () => vi.spyOn(fakeBrowser.storage.local, 'set');
+
+  it('a second keep of the same answer writes nothing', async () => {
+    const cache = newCache();
+    await cache.set('a.example', found(), 60_000);
+    expect(await cache.keep('a.example')).toBe(true);
+    const writes = countWrites();
+    expect(await cache.keep('a.example')).toBe(true);
+    await cache.flush();
+    expect(writes).not.toHaveBeenCalled();
+  });
+
+  it('a use of the most recently used answer writes nothing; a use that reorders writes the index', async () => {
+    const cache = newCache({ now: () => 0 });
+    await cache.set('a.example', found(), 60_000);
+    await cache.set('b.example', found(), 60_000);
+    await cache.flush();
+    const writes = countWrites();
+    await cache.get('b.example');
+    await cache.flush();
+    expect(writes).not.toHaveBeenCalled();
+    await cache.get('a.example');
+    await cache.flush();
+    expect(writes).toHaveBeenCalledOnce();
+    expect(((await storedItems()).answerIndex as [string][]).map(([domain]) => domain)).toEqual([
+      'b.example',
+      'a.example',
+    ]);
+  });
+
+  it('keeping an answer found in the cache writes nothing; its use goes with the next change', async () => {
+    const cache = newCache({ now: () => 0 });
+    await cache.set('a.example', found(), 60_000);
+    await cache.set('b.example', found(), 60_000);
+    await cache.flush();
+    const writes = countWrites();
+    await cache.get('a.example');
+    expect(await cache.keep('a.example')).toBe(true);
+    expect(writes).not.toHaveBeenCalled();
+    await cache.set('c.example', found(), 60_000);
+    await cache.flush();
+    expect(((await storedItems()).answerIndex as [string][]).map(([domain]) => domain)).toEqual([
+      'b.example',
+      'a.example',
+      'c.example',
+    ]);
+  });
+});

@@ -103,9 +103,14 @@ export class AnswerCache {
     return this.#writes;
   }
 
-  /** Writes pending changes at once; whether this domain's answer is in storage now. */
+  /**
+   * Writes this domain's answer at once if it is not in storage yet; whether it is now. An answer already
+   * stored writes nothing: its use goes with the next change's write, as any use does, so a bulk run that
+   * keeps what a lookup just kept, or finds in the cache, does not write the index once per domain.
+   */
   async keep(domain: string): Promise<boolean> {
-    await this.flush();
+    if (this.#changed.has(domain)) await this.flush();
+    else await this.#writes;
     return this.#memory.has(domain) && !this.#changed.has(domain);
   }
 
@@ -171,6 +176,8 @@ export class AnswerCache {
   }
 
   async #persist(): Promise<void> {
+    // Nothing changed or used: nothing to read or write (a flush before the worker may be stopped, say).
+    if (this.#changed.size === 0 && this.#used.size === 0 && this.#removing.size === 0) return;
     const writing = [...this.#changed];
     const touched = [...this.#used];
     this.#changed.clear();
@@ -187,7 +194,8 @@ export class AnswerCache {
 
   async #write(writing: string[], touched: string[]): Promise<void> {
     const index = await this.#storedIndex();
-    const answers = this.#answersToWrite(index, writing, touched);
+    const { answers, indexChanged } = this.#answersToWrite(index, writing, touched);
+    if (!indexChanged && this.#removing.size === 0) return;
     // Removals first: they free the room a full storage quota needs for the writes.
     if (this.#removing.size > 0) {
       const removed = [...this.#removing];
@@ -203,9 +211,15 @@ export class AnswerCache {
 
   /**
    * The changed answers that storage is to keep, with the index brought up to date: the rest (expired, not to
-   * be kept, evicted past the budget) are marked for removal.
+   * be kept, evicted past the budget) are marked for removal. The index has changed where an answer did, a
+   * use moved a domain in the least-recently-used order, or a domain went; a use of the most recently used
+   * domain changes nothing.
    */
-  #answersToWrite(index: CacheIndex, writing: string[], touched: string[]): Map<string, CachedAnswer> {
+  #answersToWrite(
+    index: CacheIndex,
+    writing: string[],
+    touched: string[],
+  ): { answers: Map<string, CachedAnswer>; indexChanged: boolean } {
     const time = this.#now();
     const answers = new Map<string, CachedAnswer>();
     for (const domain of writing) {
@@ -218,12 +232,14 @@ export class AnswerCache {
         this.#removing.add(domain);
       }
     }
-    for (const domain of touched) if (this.#memory.has(domain)) index.touch(domain);
+    let moved = false;
+    for (const domain of touched) if (this.#memory.has(domain) && index.touch(domain)) moved = true;
     // Least recently used first: the expired go, and the oldest while there are too many or too much.
-    for (const domain of index.evict(time, this.#budget)) {
+    const evicted = index.evict(time, this.#budget);
+    for (const domain of evicted) {
       this.#removing.add(domain);
       answers.delete(domain);
     }
-    return answers;
+    return { answers, indexChanged: writing.length > 0 || moved || evicted.length > 0 };
   }
 }

@@ -19,6 +19,8 @@ export interface CacheBudget {
 export class CacheIndex {
   readonly #entries = new Map<string, IndexEntry>();
   #bytes = 0;
+  /** The most recently used domain, where known: touching it again changes nothing. */
+  #newest: string | null = null;
 
   /** The index as stored (answerIndexItem). */
   static fromStored(stored: StoredCacheIndex): CacheIndex {
@@ -50,22 +52,27 @@ export class CacheIndex {
     this.delete(domain);
     this.#entries.set(domain, entry);
     this.#bytes += entry.bytes ?? 0;
+    this.#newest = domain;
   }
 
-  /** A stored domain's answer used: it becomes the most recently used. */
-  touch(domain: string): void {
+  /** A stored domain's answer used: it becomes the most recently used. Whether that moved it. */
+  touch(domain: string): boolean {
     const entry = this.#entries.get(domain);
-    if (entry) this.set(domain, entry);
+    if (!entry || domain === this.#newest) return false;
+    this.set(domain, entry);
+    return true;
   }
 
   delete(domain: string): void {
     this.#bytes -= this.#entries.get(domain)?.bytes ?? 0;
     this.#entries.delete(domain);
+    if (domain === this.#newest) this.#newest = null;
   }
 
   clear(): void {
     this.#entries.clear();
     this.#bytes = 0;
+    this.#newest = null;
   }
 
   /** Drops the expired, and the least recently used while over the budget; answers the domains dropped. */
