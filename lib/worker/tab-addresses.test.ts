@@ -50,6 +50,23 @@ describe("a tab's addresses", () => {
     expect(await new TabAddresses().of(1)).toEqual([]);
   });
 
+  it('are forgotten with the page while a report is on its way, which cannot bring them back', async () => {
+    const tabs = new TabAddresses();
+    const reporting = tabs.report(1, 0, ['a@x.com']);
+    tabs.forget(1);
+    await reporting;
+    expect(await tabs.of(1)).toEqual([]);
+    await expect.poll(() => storedItems('session')).toEqual({});
+  });
+
+  it('are forgotten without a read of what storage holds', async () => {
+    const tabs = new TabAddresses();
+    const reads = vi.spyOn(fakeBrowser.storage.session, 'get');
+    tabs.forget(1);
+    await expect.poll(() => storedItems('session')).toEqual({});
+    expect(reads.mock.calls.filter(([keys]) => keys !== null)).toEqual([]);
+  });
+
   it('are counted in memory when a full session store refuses them', async () => {
     refuseWrites('session');
     const tabs = new TabAddresses();

@@ -41,7 +41,8 @@ export class TabRecords<T> {
 
   /** The tab's record is gone: after any change on its way, so that change cannot bring it back. */
   forget(tabId: number): void {
-    const gone = this.read(tabId).then(async () => {
+    const onItsWay: Promise<unknown> = this.#latest.get(tabId) ?? Promise.resolve();
+    const gone = onItsWay.then(async () => {
       await this.#family.remove(tabId).catch(() => {});
       return this.#empty;
     });
