@@ -203,6 +203,19 @@ describe('a bulk run', () => {
     expect(service.charged).toEqual(['lead-1.example.com']);
   });
 
+  it('records a lookup that threw as a service it could not reach, in its own words', async () => {
+    const service: Service = { charged: [], asked: [] };
+    const runner = worker(service, async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await runner.start(['a.example.com']);
+    await runner.resume();
+    expect(await runner.recorded('a.example.com')).toMatchObject({
+      state: 'unreachable',
+      problem: { code: 'unreachable' },
+    });
+  });
+
   it('a new list takes the place of the last, and repeats of a domain are one lookup', async () => {
     const service: Service = { charged: [], asked: [] };
     const runner = worker(service, async () => FOUND);

@@ -142,7 +142,13 @@ export class BulkRunner {
       const fromApi = result.state === 'found' && result.source === 'api';
       return { result, inCache: fromApi && (await this.#deps.keepAnswer(domain)) };
     } catch (error) {
-      return { result: { state: 'unreachable', message: String(error) }, inCache: false };
+      // Coded as the client codes a service it could not reach, so the list says so in words, not the error's.
+      const result: LookupResult = {
+        state: 'unreachable',
+        message: String(error),
+        problem: { code: 'unreachable' },
+      };
+      return { result, inCache: false };
     }
   }
 
