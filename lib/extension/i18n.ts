@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import type messages from '#locales/en/messages.json';
-import { type Locale, languageTag, matchLocale } from './locales.ts';
+import { type Locale, languageTag, resolveLocale } from './locales.ts';
 
 /**
  * The one way the UI gets its words: public/_locales/<locale>/messages.json, in the locale the language
@@ -9,9 +9,6 @@ import { type Locale, languageTag, matchLocale } from './locales.ts';
  * answers. English is the source translators work from; a key missing from it is a type error.
  */
 export type MessageKey = keyof typeof messages;
-
-/** The CLDR plural categories a message may have variants for (`<name>_<category>`). */
-export const PLURAL_CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 
 /** A message chosen by a count: English has `<name>_other` (and `_one`); each locale the categories its rules name. */
 export type PluralName = MessageKey extends infer Key
@@ -66,7 +63,7 @@ export function applyWords(locale: Locale, messages: Messages): void {
 /** The browser's language as a shipped locale (what browser.i18n speaks), for a context without words yet. */
 function browserLocale(): Locale {
   try {
-    return matchLocale(browser.i18n.getUILanguage()) ?? 'en';
+    return resolveLocale('browser', browser.i18n.getUILanguage());
   } catch {
     return 'en';
   }
