@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PLAIN_ADDRESSES } from '#test/fixtures/plain-page.ts';
 import { BROWSERS } from '../support/driver.ts';
 import { useBrowserStack } from '../support/extension-stack.ts';
 import { type Box, cardsShown, textBox, watchForCards } from '../support/in-page.ts';
@@ -9,16 +10,6 @@ import { underlinePixels } from '../support/underline-pixels.ts';
  * A person's flows on ordinary pages, in each browser with the built extension, against the real service
  * (behind a recording proxy) and a DNS server on loopback.
  */
-
-/** plain.html's addresses: gmail, workspace, duck, unknown-provider, no-mx, and the mailto: link. */
-const PLAIN_ADDRESSES = [
-  'Bob@proton.me',
-  'help@unknown-provider.example.com',
-  'jane.doe+news@gmail.com',
-  'old@no-mx.example.com',
-  'sales@workspace-customer.example.com',
-  'x7k2@duck.com',
-];
 
 /** Whether the extension registered its underline on the page, and how many style sheets were adopted. */
 const touched = () => ({ highlights: CSS.highlights.size, sheets: document.adoptedStyleSheets.length });

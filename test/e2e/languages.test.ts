@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { fillMessage } from '#extension/i18n.ts';
+import { PLAIN_ADDRESSES } from '#test/fixtures/plain-page.ts';
 import german from '../../public/_locales/de/messages.json';
 import french from '../../public/_locales/fr/messages.json';
 import japanese from '../../public/_locales/ja/messages.json';
@@ -15,19 +17,14 @@ type Messages = Record<string, { message: string; placeholders?: Record<string, 
 function say(messages: Messages, key: string, ...substitutions: string[]): string {
   const entry = messages[key];
   if (!entry) throw new Error(`no message ${key}`);
-  return entry.message.replace(/\$([A-Z_]+)\$/g, (_, name: string) => {
-    const content = entry.placeholders?.[name.toLowerCase()]?.content ?? '';
-    return content.replace(/\$(\d)/g, (_, index) => substitutions[Number(index) - 1] ?? '');
-  });
+  return fillMessage(entry, substitutions);
 }
 
-/** plain.html's addresses (test/fixtures/pages/plain.html). */
-const PLAIN_ADDRESSES = 6;
 const FREE_MAIL_ADDRESS = 'jane.doe+news@gmail.com';
 
 /** The card on a page the extension found the addresses of, opened on a free-mail address. */
 async function cardOn(stack: BrowserStack): Promise<PageDriver> {
-  const page = await stack.browser.openPage(stack.backend.pages.url('plain.html'), PLAIN_ADDRESSES);
+  const page = await stack.browser.openPage(stack.backend.pages.url('plain.html'), PLAIN_ADDRESSES.length);
   await page.showCardOf(FREE_MAIL_ADDRESS);
   return page;
 }
@@ -95,13 +92,9 @@ describe.each(BROWSERS)('in %s', (name) => {
 
     it('the language setting wins over the browser’s: Japanese everywhere, the card included', async () => {
       await stack.browser.configure({ settings: { language: 'ja' } });
-      const page = await cardOn(stack);
-      await expectCardIn(page, japanese);
-      await expectPopupIn(stack.browser, page, japanese);
-      await page.close();
+      await expectEverywhereIn(stack, japanese, 'ja');
       const options = await expectOptionsIn(stack.browser, japanese, 'ja');
       expect((await options.field('language-input'))?.value).toBe('ja');
-      await expectWelcomeAndBulkIn(stack.browser, japanese);
       // An open page follows a change at once: it reloads itself in the new language.
       await stack.browser.configure({ settings: { language: 'fr' } });
       await expect.poll(() => options.text('api-key-save')).toBe(say(french, 'optionsSave'));

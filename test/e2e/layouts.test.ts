@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '#settings/schema.ts';
+import { PLAIN_ADDRESSES } from '#test/fixtures/plain-page.ts';
 import german from '../../public/_locales/de/messages.json';
 import english from '../../public/_locales/en/messages.json';
 import spanish from '../../public/_locales/es/messages.json';
@@ -34,8 +35,6 @@ const LOCALES: [Language, Messages][] = [
   ['ja', japanese],
 ];
 
-/** plain.html's addresses (test/fixtures/pages/plain.html), and two whose cards say the most. */
-const PLAIN_ADDRESSES = 6;
 const CARD_ADDRESSES = ['jane.doe+news@gmail.com', 'sales@workspace-customer.example.com'];
 
 async function setLanguage(browser: BrowserDriver, language: Language): Promise<void> {
@@ -77,7 +76,10 @@ describe.each(BROWSERS)('in %s', (name) => {
     '%s fits the popup, the options page and the card',
     async (language, messages) => {
       await setLanguage(stack.browser, language);
-      const page = await stack.browser.openPage(stack.backend.pages.url('plain.html'), PLAIN_ADDRESSES);
+      const page = await stack.browser.openPage(
+        stack.backend.pages.url('plain.html'),
+        PLAIN_ADDRESSES.length,
+      );
       await expectPopupFits(stack, page, messages);
       const options = await openOptionsIn(stack.browser, messages);
       expect(await options.evaluate(layoutProblems, null)).toEqual([]);
