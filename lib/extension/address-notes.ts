@@ -82,24 +82,6 @@ export function lookAlikeWarning(
   return domainMail(result) === 'takes-mail' ? 'may-reach-someone-else' : null;
 }
 
-/** The spellings of one mailbox, in the order first met. */
-export interface MailboxSpellings {
-  mailbox: string;
-  addresses: string[];
-}
-
-/** Addresses by the mailbox they reach, each mailbox where its first spelling stands in the list. */
-export function groupByMailbox(addresses: readonly string[]): MailboxSpellings[] {
-  const groups = new Map<string, MailboxSpellings>();
-  for (const address of addresses) {
-    const mailbox = canonicalMailbox(address);
-    const group = groups.get(mailbox);
-    if (group) group.addresses.push(address);
-    else groups.set(mailbox, { mailbox, addresses: [address] });
-  }
-  return [...groups.values()];
-}
-
 /** How many distinct mailboxes the addresses reach. */
 export function countMailboxes(addresses: readonly string[]): number {
   return new Set(addresses.map(canonicalMailbox)).size;

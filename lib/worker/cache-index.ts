@@ -29,14 +29,6 @@ export class CacheIndex {
     return index;
   }
 
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  has(domain: string): boolean {
-    return this.#entries.has(domain);
-  }
-
   /** The domains and when each expires, least recently used first. */
   expiries(): [string, number][] {
     return [...this.#entries].map(([domain, { expiresAt }]) => [domain, expiresAt]);
