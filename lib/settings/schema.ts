@@ -71,12 +71,12 @@ export const settingsSchema = z.object({
   gmailIntegration: z.boolean().catch(true),
   /** Outlook on the web's names that stand for addresses (lib/page/sources/outlook.ts). */
   outlookIntegration: z.boolean().catch(true),
+  /** The language of every page, card and message: `browser` follows the browser's (lib/extension/locales.ts). */
+  language: z.enum(LANGUAGE_CHOICES).catch('browser'),
   /**
    * The addresses the person (support staff, say) sends from: the card then offers the customer a link to
    * search their own mailbox for mail from them.
    */
-  /** The language of every page, card and message: `browser` follows the browser's (lib/extension/locales.ts). */
-  language: z.enum(LANGUAGE_CHOICES).catch('browser'),
   sendingAddresses: z
     .array(
       z
