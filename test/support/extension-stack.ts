@@ -112,7 +112,7 @@ export interface ExtensionStack extends Backend {
   browser: ExtensionBrowser;
 }
 
-export interface ExtensionStackOptions extends BackendOptions {
+interface ExtensionStackOptions extends BackendOptions {
   settings?: Partial<Settings>;
   /**
    * The store's build, which talks to the hosted service's address (no base URL in settings): Chromium

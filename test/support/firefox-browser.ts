@@ -115,7 +115,6 @@ type ExtensionApi = {
   tabs: { query(query: object): Promise<{ id: number }[]> };
   browserAction: { getBadgeText(details: object): Promise<string> };
   extension: { getViews(filter: object): Window[] };
-  runtime: { getBackgroundPage(): Promise<Window | null> };
 };
 
 export interface FirefoxExtensionBrowser {
