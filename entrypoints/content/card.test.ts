@@ -140,7 +140,7 @@ describe('the hover card', () => {
     expect(sendRequest).toHaveBeenCalledTimes(2);
   });
 
-  it('takes the top-level domains a typo suggestion reads from the content script, importing nothing', () => {
+  it('takes the top-level domains a typo suggestion reads from the list the content script hands over', () => {
     expect(takeTopLevelDomains).toHaveBeenCalledWith(PACKED_TOP_LEVEL_DOMAINS);
   });
 
