@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { t } from '#extension/i18n.ts';
-import { type LanguageChoice, LOCALES, type Locale, languageTag, matchLocale } from '#extension/locales.ts';
+import { type LanguageChoice, LOCALES, type Locale, languageTag, resolveLocale } from '#extension/locales.ts';
 import { lockProps, ManagedHint } from './SettingField.tsx';
 import type { SettingFieldsProps } from './SettingFields.tsx';
 
@@ -14,7 +14,7 @@ function nativeName(locale: Locale): string {
 /** The language of the extension: the browser's (named, in itself, in brackets), or a shipped one. */
 export function LanguageField({ draft, update, policy }: SettingFieldsProps) {
   const lock = policy('language');
-  const browserLocale = matchLocale(browser.i18n.getUILanguage()) ?? 'en';
+  const browserLocale = resolveLocale('browser', browser.i18n.getUILanguage());
   return (
     <>
       <label htmlFor="language">{t('optionsLanguage')}</label>
