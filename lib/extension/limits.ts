@@ -74,6 +74,21 @@ export const UNDERLINE_RUN_LENGTH = 16;
  * frame the page would owe to the extension).
  */
 export const MAX_UNDERLINED_TEXT_LENGTH = 65_536;
+/**
+ * Addresses the worker keeps for one tab, over all its frames (storage.session, `tabAddresses:<tabId>`; an
+ * address two frames show counted in each): a tab shows one page, whatever frames it is made of, and one page
+ * keeps no more. Each report rewrites the tab's record, so this bounds its cost whatever the frames: unbounded,
+ * 24 frames of 5,000 addresses make a record of 13 MB, past the 10 MB of storage.session all tabs share, and
+ * cost 94 ms a report in Chromium. The frames in the order of their ids (the page's own first) keep their
+ * addresses as far as room is left.
+ */
+export const MAX_ADDRESSES_PER_TAB = MAX_ADDRESSES_PER_PAGE;
+/**
+ * Frames of one tab whose addresses are kept, in the order of their ids: a page shows its addresses in one
+ * frame or a few (a mail's body, a help desk's panel each), never near this many; frames that show none are
+ * not counted.
+ */
+export const MAX_FRAMES_PER_TAB = 64;
 /** How long the tab's address list is settled before the badge and the background hear of it. */
 export const REPORT_DEBOUNCE_MS = 200;
 /** API lookups the popup may start for one tab (per page load): a page full of addresses must not spend a user's credits. */

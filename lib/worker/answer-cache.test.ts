@@ -165,3 +165,102 @@ describe('the answer cache’s writes', () => {
     ]);
   });
 });
+
+describe('the answer cache’s clear', () => {
+  /**
+   * Holds the next removal from storage.local open until `release()`: a write that frees room before it
+   * writes (an answer not to be kept) waits there, as it does on a slow disk. `reached` resolves once it waits.
+   */
+  function holdNextRemoval() {
+    const local = fakeBrowser.storage.local;
+    const remove = local.remove;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached = () => {};
+    const waiting = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let held = false;
+    vi.spyOn(local, 'remove').mockImplementation(async (keys) => {
+      if (!held) {
+        held = true;
+        reached();
+        await released;
+      }
+      await remove(keys);
+    });
+    return { reached: waiting, release };
+  }
+
+  /** A cache with a write on its way, held in its removal of old.example, about to write new.example. */
+  async function cacheInTheMiddleOfAWrite() {
+    const cache = newCache();
+    await cache.set('old.example', found(), 60_000);
+    await cache.flush();
+    await cache.set('old.example', found(), 0);
+    await cache.set('new.example', found(), 60_000);
+    const removal = holdNextRemoval();
+    const writing = cache.flush();
+    await removal.reached;
+    return { cache, writing, release: removal.release };
+  }
+
+  it('during a write leaves nothing of the cache stored, counted or served', async () => {
+    const { cache, writing, release } = await cacheInTheMiddleOfAWrite();
+    const clearing = cache.clear();
+    release();
+    await Promise.all([writing, clearing]);
+    await cache.flush();
+    expect(await storedItems()).toEqual({});
+    expect(await cache.size()).toBe(0);
+    expect(await cache.get('new.example')).toBeNull();
+    // A worker started again finds nothing either.
+    expect(await newCache().get('new.example')).toBeNull();
+  });
+
+  it('during a write serves nothing it clears to a lookup asked for meanwhile', async () => {
+    const { cache, writing, release } = await cacheInTheMiddleOfAWrite();
+    const clearing = cache.clear();
+    const asked = cache.get('new.example');
+    release();
+    expect(await asked).toBeNull();
+    await Promise.all([writing, clearing]);
+    expect(await storedItems()).toEqual({});
+  });
+
+  it('during a write keeps what is set after it, stored with the index that lists it', async () => {
+    const { cache, writing, release } = await cacheInTheMiddleOfAWrite();
+    const clearing = cache.clear();
+    await cache.set('after.example', found(), 60_000);
+    release();
+    await Promise.all([writing, clearing]);
+    await cache.flush();
+    const stored = await storedItems();
+    expect(Object.keys(stored).sort()).toEqual(['answer:after.example', 'answerIndex']);
+    expect((stored.answerIndex as [string][]).map(([domain]) => domain)).toEqual(['after.example']);
+    expect(await cache.size()).toBe(1);
+    expect(await newCache().get('after.example')).toEqual(found());
+  });
+});
+
+describe('the answer cache’s clear, refused', () => {
+  it('leaves every stored answer listed by the stored index, and the next write keeps them listed', async () => {
+    const cache = newCache();
+    await cache.set('a.example', found(), 60_000);
+    await cache.flush();
+    vi.spyOn(fakeBrowser.storage.local, 'remove').mockRejectedValueOnce(new Error('storage is unavailable'));
+    await expect(cache.clear()).rejects.toThrow(/unavailable/);
+    await cache.set('b.example', found(), 60_000);
+    await cache.flush();
+    const stored = await storedItems();
+    const answers = Object.keys(stored).filter((key) => key.startsWith('answer:'));
+    const listed = (stored.answerIndex as [string][]).map(([domain]) => answerFamily.key(domain));
+    expect(listed.sort()).toEqual(answers.sort());
+    expect(await cache.size()).toBe(answers.length);
+    // What a clear did not remove, the next one does.
+    await cache.clear();
+    expect(await storedItems()).toEqual({});
+  });
+});

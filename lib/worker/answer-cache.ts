@@ -17,9 +17,9 @@ export interface AnswerCacheOptions {
  * stopped (after 30 s idle) starts again on a hover: it reads one small item, where one item holding every
  * answer took 60-80 ms to read with 2,000 answers (bench/lookup-path.ts). Each answer is kept within
  * MAX_KEPT_ANSWER_BYTES (kept-result.ts).
- * Changes are written shortly after they are made, one write at a time, with an index of the stored domains
- * in least-recently-used order (cache-index.ts): past MAX_CACHE_ENTRIES answers or MAX_CACHE_BYTES bytes the
- * least recently used go. A failed write (a full quota) leaves the memory tier working, is told
+ * Changes are written shortly after they are made, one write or clear at a time, with an index of the stored
+ * domains in least-recently-used order (cache-index.ts): past MAX_CACHE_ENTRIES answers or MAX_CACHE_BYTES
+ * bytes the least recently used go. A failed write (a full quota) leaves the memory tier working, is told
  * (`saved`), and the next change tries again.
  */
 export class AnswerCache {
@@ -35,8 +35,13 @@ export class AnswerCache {
   readonly #removing = new Set<string>();
   #index: Promise<CacheIndex> | null = null;
   #persistTimer: ReturnType<typeof setTimeout> | null = null;
-  /** The writes, one after another: a flush waits for the one on its way. */
+  /**
+   * Every change to storage, one after another: the writes and the clears. A flush waits for the one on its
+   * way, and a clear for the write on its way, so that no write puts back an answer a clear removed.
+   */
   #writes: Promise<void> = Promise.resolve();
+  /** The last clear, done in storage once the writes before it are: reads from storage wait for it. */
+  #cleared: Promise<void> = Promise.resolve();
   #lastWriteError: unknown = null;
   /** Counts clears: a storage read begun before one may not bring a cleared answer back. */
   #clears = 0;
@@ -73,6 +78,7 @@ export class AnswerCache {
 
   /** How many answers are kept, in memory or in storage, and not expired. */
   async size(): Promise<number> {
+    await this.#cleared;
     const time = this.#now();
     const domains = new Set<string>();
     for (const [domain, expiresAt] of (await this.#storedIndex()).expiries())
@@ -81,18 +87,18 @@ export class AnswerCache {
     return domains.size;
   }
 
-  async clear(): Promise<void> {
+  /**
+   * Forgets every answer at once, and removes them from storage after the write on its way (which may be
+   * putting some there): a change made after the clear is written after it.
+   */
+  clear(): Promise<void> {
     this.#clears++;
-    const index = await this.#storedIndex();
-    const stored = index.expiries().map(([domain]) => domain);
-    const domains = new Set([...stored, ...this.#memory.keys(), ...this.#changed, ...this.#removing]);
+    const domains = new Set([...this.#memory.keys(), ...this.#changed, ...this.#removing]);
     for (const pending of [this.#memory, this.#changed, this.#removing, this.#used]) pending.clear();
-    index.clear();
-    await storage.removeItems([
-      ...[...domains].map((domain) => answerFamily.itemKey(domain)),
-      answerIndexItem.key,
-      wholeCacheItem.key,
-    ]);
+    const cleared = this.#writes.then(() => this.#clearStored(domains));
+    this.#writes = cleared.catch(() => {});
+    this.#cleared = this.#writes;
+    return cleared;
   }
 
   /** Writes pending changes at once (before the worker may be stopped, and in tests). */
@@ -126,6 +132,8 @@ export class AnswerCache {
 
   async #read(domain: string): Promise<CachedAnswer | undefined> {
     const clearsBefore = this.#clears;
+    // A clear not yet done in storage: what storage holds now is what it removes.
+    await this.#cleared;
     const read = await answerFamily.get(domain).catch(() => null);
     // Another answer may have been made while storage was read: it is the newer.
     return this.#memory.get(domain) ?? (this.#clears === clearsBefore ? read : null) ?? undefined;
@@ -189,6 +197,24 @@ export class AnswerCache {
       this.#lastWriteError = error;
       for (const domain of writing) this.#changed.add(domain);
       for (const domain of touched) this.#used.add(domain);
+    }
+  }
+
+  /** A clear in storage: the domains forgotten, those the index lists, the index, and the older single item. */
+  async #clearStored(domains: Set<string>): Promise<void> {
+    const index = await this.#storedIndex();
+    for (const [domain] of index.expiries()) domains.add(domain);
+    index.clear();
+    try {
+      await storage.removeItems([
+        ...[...domains].map((domain) => answerFamily.itemKey(domain)),
+        answerIndexItem.key,
+        wholeCacheItem.key,
+      ]);
+    } catch (error) {
+      // Storage kept its answers and the index that lists them: the next write starts from what it holds.
+      this.#index = null;
+      throw error;
     }
   }
 
