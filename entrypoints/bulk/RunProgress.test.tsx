@@ -1,10 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { applyWords } from '#extension/i18n.ts';
 import type { BulkStatus } from '#extension/messaging.ts';
+import english from '#locales/en/messages.json';
+import spanish from '#locales/es/messages.json';
+import french from '#locales/fr/messages.json';
+import portuguese from '#locales/pt_BR/messages.json';
 import { RunEnd } from './RunProgress.tsx';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  applyWords('en', english);
+});
 
 const ended = (state: BulkStatus['state'], done: number): BulkStatus => ({
   state,
@@ -35,5 +43,23 @@ describe('how a bulk run ended', () => {
     expect(endText(ended('stopped', 0))).toBe(
       'Stopped before any domain was looked up. No lookups left on your plan. Your subscription has ended or your credits are used up. Top up to keep looking up addresses.',
     );
+  });
+
+  it('stopped halfway: why follows as a sentence of its own, not after a colon', () => {
+    expect(endText(ended('stopped', 120))).toBe(
+      'Stopped after 120 of 240 domains. No lookups left on your plan. Your subscription has ended or your credits are used up. Top up to keep looking up addresses.',
+    );
+  });
+
+  // French, Spanish and Portuguese write no capital after a colon; the title is a sentence of its own instead.
+  it.each([
+    ['fr', french],
+    ['es', spanish],
+    ['pt_BR', portuguese],
+  ] as const)('in %s, the title that says why follows no colon', (locale, messages) => {
+    applyWords(locale, messages);
+    const text = endText(ended('stopped', 120)) ?? '';
+    expect(text).toContain(messages.stateBillingTitle.message);
+    expect(text).not.toMatch(/:\s*\p{Lu}/u);
   });
 });
