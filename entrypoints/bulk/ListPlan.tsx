@@ -66,10 +66,12 @@ function Summary({ list, domains, cached }: { list: BulkList; domains: string[];
       ) : (
         <>
           <p data-testid="bulk-cached" data-count={cached}>
-            {tCount('bulkSummaryCached', cached)}
+            {cached === 0 ? t('bulkSummaryCachedNone') : tCount('bulkSummaryCached', cached)}
           </p>
           <p data-testid="bulk-cost" data-count={domains.length - cached}>
-            {tCount('bulkSummaryCost', domains.length - cached)}
+            {cached === domains.length
+              ? t('bulkSummaryCostNone')
+              : tCount('bulkSummaryCost', domains.length - cached)}
           </p>
         </>
       )}

@@ -39,11 +39,14 @@ function endOf(status: BulkStatus): string {
   switch (status.state) {
     case 'finished':
       return tCount('bulkFinished', status.total);
+    // At 0, a sentence of its own: "after 0 of 240" reads wrong, and no answers were kept.
     case 'cancelled':
-      return tCount('bulkCancelled', status.total, status.done);
+      return status.done === 0 ? t('bulkCancelledNone') : tCount('bulkCancelled', status.total, status.done);
     case 'stopped': {
       const reason = describeResult(status.stoppedBy);
-      return tCount('bulkStopped', status.total, status.done, reason.title, reason.detail);
+      return status.done === 0
+        ? t('bulkStoppedNone', reason.title, reason.detail)
+        : tCount('bulkStopped', status.total, status.done, reason.title, reason.detail);
     }
     case 'running':
       return tCount('bulkProgress', status.total, status.done);

@@ -23,7 +23,11 @@ export function CacheRow() {
           {t('optionsClearCache')}
         </button>
         <span data-testid="cache-count">
-          {stats === null ? '' : tCount('optionsCacheCount', stats.entries)}
+          {stats === null
+            ? ''
+            : stats.entries === 0
+              ? t('optionsCacheCountNone')
+              : tCount('optionsCacheCount', stats.entries)}
         </span>
       </div>
       {stats?.saved === false && (

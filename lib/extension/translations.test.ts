@@ -24,6 +24,63 @@ const SAME_AS_ENGLISH: Record<Exclude<Locale, 'en'>, string[]> = {
   ja: ['extName'],
 };
 
+/**
+ * The browsers' own names for the menus and items our messages send people to, in each locale: Firefox's
+ * from mozilla-l10n/firefox-l10n (aboutAddons.ftl, unifiedExtensions.ftl), Chromium's from its
+ * generated_resources_<lang>.xtb. public/_locales/GLOSSARY.md cites each one.
+ */
+const BROWSER_WORDS: { keys: string[]; words: Record<Locale, string> }[] = [
+  {
+    // about:addons, the gear menu: addon-manage-extensions-shortcuts.
+    keys: ['optionsShortcutFirefox', 'optionsShortcutNoneFirefox'],
+    words: {
+      en: 'Manage Extension Shortcuts',
+      de: 'Tastenkombinationen von Erweiterungen verwalten',
+      fr: "Gérer les raccourcis d'extensions",
+      es: 'Administrar atajos de extensiones',
+      pt_BR: 'Gerenciar atalhos de extensões',
+      ja: '拡張機能のショートカットキーの管理',
+    },
+  },
+  {
+    // The Extensions panel, an extension's menu: unified-extensions-context-menu-pin-to-toolbar.
+    keys: ['optionsPinFirefox'],
+    words: {
+      en: 'Pin to Toolbar',
+      de: 'An Symbolleiste anheften',
+      fr: "Épingler à la barre d'outils",
+      es: 'Fijar a la barra de herramientas',
+      pt_BR: 'Fixar na barra de ferramentas',
+      ja: 'ツールバーにピン留め',
+    },
+  },
+  {
+    // The puzzle piece: Firefox's unified-extensions-header-title, Chromium's IDS_TOOLTIP_EXTENSIONS_BUTTON.
+    keys: ['optionsPinFirefox', 'optionsPinChromium'],
+    words: {
+      en: 'Extensions',
+      de: 'Erweiterungen',
+      fr: 'Extensions',
+      es: 'Extensiones',
+      pt_BR: 'Extensões',
+      ja: '拡張機能',
+    },
+  },
+  {
+    // Chromium's pin button, IDS_EXTENSIONS_MENU_PIN_BUTTON_TOOLTIP ("Pin extension"); English and Japanese
+    // name it by its icon and its verb (固定).
+    keys: ['optionsPinChromium'],
+    words: {
+      en: 'the pin',
+      de: 'Erweiterung anpinnen',
+      fr: "Épingler l'extension",
+      es: 'Fijar extensión',
+      pt_BR: 'Fixe a extensão',
+      ja: '固定',
+    },
+  },
+];
+
 const PLURAL = /^(.+)_(zero|one|two|few|many|other)$/;
 
 /** A locale's keys: plain messages, and plural messages by name with the categories it has variants for. */
@@ -96,6 +153,11 @@ describe.each(LOCALES)('the %s locale', (locale) => {
       expect(own.used, key).toEqual(expected);
       expect(own.defined, key).toEqual(english.defined);
     }
+  });
+
+  it('names the browsers’ menus in each browser’s own words', () => {
+    for (const { keys, words } of BROWSER_WORDS)
+      for (const key of keys) expect(messages[key]?.message, key).toContain(words[locale]);
   });
 
   it('fits the stores’ 132 characters, in the manifest and in the store listing', () => {
