@@ -47,6 +47,28 @@ describe('suggestCorrection', () => {
     expect(suggestCorrection(typed)).toBe(meant);
   });
 
+  it.each([
+    // A short name: slips that keep its letters (a changed or dropped one makes another real name).
+    ['jane@gxm.de', 'jane@gmx.de'],
+    ['jane@gmnx.de', 'jane@gmx.de'],
+    // Two letters swapped right after the first.
+    ['jane@lvie.de', 'jane@live.de'],
+    // The name is softbank, after a leading label.
+    ['jane@i.sodtbank.jp', 'jane@i.softbank.jp'],
+    // A slip in the com of com.br keeps the country.
+    ['jane@bol.con.br', 'jane@bol.com.br'],
+    ['jane@yahoo.cco.uk', 'jane@yahoo.co.uk'],
+  ])('fixes a slip in a short name or a suffix of two labels: %s', (typed, meant) => {
+    expect(suggestCorrection(typed)).toBe(meant);
+  });
+
+  it.each(['gmd.de', 'ig.com.ar', 'ua.com', 'aiu.com'])(
+    'leaves a short name with a changed letter, another country, a tiny name with a slip alone: %s',
+    (domain) => {
+      expect(suggestCorrection(`jane@${domain}`)).toBe(null);
+    },
+  );
+
   it('weighs a slip to a neighbouring key below a slip to a far one', () => {
     // free.fr: a four-letter name may be a real one at any edit, so only a slip passes.
     expect(suggestCorrection('jane@frww.fr')).toBe(null);
