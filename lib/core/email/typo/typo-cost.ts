@@ -10,6 +10,13 @@ const SLIP = 0.5;
 const SLIP_IN_POSSIBLE_DOMAIN = 0.75;
 /** Any other single edit. */
 const EDIT = 1;
+/**
+ * How much nearer than every other candidate a target must be to be suggested: half an edit, what tells a
+ * slip from any other edit. Less than that apart, the typo may as well have meant either, and neither is
+ * suggested: hotmail.fe is a slip from hotmail.fr and from hotmail.de; bmail.com, which may be registered,
+ * is a neighbouring key from gmail.com and another letter from ymail.com, a quarter of an edit apart.
+ */
+export const AMBIGUITY_MARGIN = SLIP;
 /** An edit that would turn one real name into another (aok.de is not aol.de): never a typo. */
 const NOT_A_TYPO = Number.POSITIVE_INFINITY;
 /**
