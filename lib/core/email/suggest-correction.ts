@@ -1,4 +1,4 @@
-import { closestTarget } from './typo/closest-target.ts';
+import { candidates, closestTarget } from './typo/closest-target.ts';
 import realDomainsNearTargets from './typo/real-domains-near-targets.json' with { type: 'json' };
 
 /** RFC 5321's longest path (64 octets of local part, the @, 255 of domain): anything longer is no address. */
@@ -18,6 +18,11 @@ const MAX_CACHED_DOMAINS = 2000;
  * the shipped list holds only the few the rules would otherwise touch.
  */
 const neverCorrected: ReadonlySet<string> = new Set(realDomainsNearTargets.domains);
+/**
+ * The targets, and the catalog's other mailbox domains near them (same file, same script): a typo nearer
+ * one of those than every target gets no suggestion, as it may have meant that one.
+ */
+const among = candidates(realDomainsNearTargets.rivals);
 const cache = new Map<string, string | null>();
 
 /** The domain as written, lower-cased, without a trailing dot; null when it cannot be a typo of a target. */
@@ -32,7 +37,7 @@ function correctedDomain(domain: string): string | null {
   let corrected = cache.get(domain);
   if (corrected === undefined) {
     if (cache.size >= MAX_CACHED_DOMAINS) cache.clear();
-    corrected = closestTarget(domain);
+    corrected = closestTarget(domain, among);
     cache.set(domain, corrected);
   }
   return corrected;
@@ -41,8 +46,9 @@ function correctedDomain(domain: string): string | null {
 /**
  * The address a likely typo of a big mailbox provider's domain meant (`jane@gmial.com` → `jane@gmail.com`),
  * or null. Rules in typo/: only the providers in targets.ts are suggested; a real mail domain is never
- * corrected; a domain that may be registered is corrected only for one likely edit. A domain known only as
- * disposable may still get a suggestion: squatters register typos (gmial.com is on the disposable list).
+ * corrected; a domain that may be registered is corrected only for one likely edit; a typo about as near
+ * two targets, or nearer another mailbox domain, gets no suggestion. A domain known only as disposable may
+ * still get a suggestion: squatters register typos (gmial.com is on the disposable list).
  * Costs no lookup: it works offline.
  */
 export function suggestCorrection(address: string): string | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRealDomains, readTypos } from '#test/fixtures/typos/corpus.ts';
+import { readRealDomains, readSingleEdits, readTypos } from '#test/fixtures/typos/corpus.ts';
 import { suggestCorrection } from './suggest-correction.ts';
 import { TYPO_TARGETS } from './typo/targets.ts';
 
@@ -50,5 +50,36 @@ describe('typo suggestions on the held-out corpora', () => {
     expect(
       wrongOnTypos.map((row) => `${row.typo} → ${suggestFor(row.typo)} (meant ${row.intended})`),
     ).toEqual([]);
+  });
+});
+
+/**
+ * The seeded single edits of the catalog's provider domains (test/fixtures/typos/make-single-edits.ts),
+ * held-out part. A typo another catalog domain is as near to (`asNear`) need not be fixed; a typo of a
+ * domain that is no target must get no suggestion; and no row may get a suggestion naming another domain.
+ */
+describe('typo suggestions on the held-out single edits', () => {
+  const rows = readSingleEdits('holdout');
+  const clear = rows.filter((row) => row.asNear.length === 0 && TYPO_TARGETS.includes(row.intended));
+  const fixed = clear.filter((row) => suggestFor(row.typo) === row.intended);
+  const wrong = rows.filter((row) => {
+    const suggestion = suggestFor(row.typo);
+    return suggestion !== null && suggestion !== row.intended;
+  });
+  const ambiguous = rows.filter((row) => row.asNear.length > 0);
+  const guessed = ambiguous.filter((row) => suggestFor(row.typo) !== null);
+
+  it(`fixes at least ${MIN_RECALL * 100} % of the typos of a target no other domain is as near to`, () => {
+    console.log(`single edits, recall: ${percent(fixed.length, clear.length)}`);
+    console.log(
+      `  suggested where another domain is as near: ${guessed.length} of ${ambiguous.length}`,
+      guessed.map((row) => `${row.typo} → ${suggestFor(row.typo)} (meant ${row.intended})`),
+    );
+    expect(fixed.length / clear.length).toBeGreaterThanOrEqual(MIN_RECALL);
+  });
+
+  it('never suggests another domain than the one a typo meant', () => {
+    console.log(`single edits, wrong suggestions: ${percent(wrong.length, rows.length)}`);
+    expect(wrong.map((row) => `${row.typo} → ${suggestFor(row.typo)} (meant ${row.intended})`)).toEqual([]);
   });
 });

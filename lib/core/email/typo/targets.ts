@@ -10,7 +10,9 @@
  * Gmail, Outlook, Orange, then Free, SFR, La Poste) and Mon Tracim's sign-ups (algoo.fr: gmail, orange,
  * yahoo.fr, hotmail.fr, free, hotmail.com, laposte, wanadoo); Brazil, Estadão (2024: Gmail, Outlook/Hotmail,
  * Yahoo, BOL, UOL); Japan, comScore and goo Research (Yahoo! Mail, Hotmail) and the carriers' mail domains
- * in Thunderbird's ISPDB. Every domain here is a mailbox domain in the catalog or the free-mail list, as
+ * in Thunderbird's ISPDB; Russian speakers, who write to all of these markets, Validity's country overview
+ * (knowledge.validity.com: Mail.ru 48.7 %, Yandex 32.5 %) and comScore (2012: both among Europe's five
+ * biggest webmail services). Every domain here is a mailbox domain in the catalog or the free-mail list, as
  * suggest-correction.test.ts checks.
  */
 export const TYPO_TARGETS: readonly string[] = [
@@ -46,4 +48,6 @@ export const TYPO_TARGETS: readonly string[] = [
   // Japan
   ...['yahoo.co.jp', 'docomo.ne.jp', 'ezweb.ne.jp', 'au.com', 'softbank.ne.jp', 'i.softbank.jp'],
   ...['hotmail.co.jp', 'outlook.jp', 'nifty.com'],
+  // Russian speakers
+  ...['mail.ru', 'yandex.ru'],
 ];
