@@ -42,6 +42,7 @@ function endOf(status: BulkStatus): string {
     case 'cancelled':
       return tCount('bulkCancelled', status.total, status.done);
     case 'stopped': {
+      if (status.stoppedBy === 'list-full') return tCount('bulkStoppedFull', status.total, status.done);
       const reason = describeResult(status.stoppedBy);
       return tCount('bulkStopped', status.total, status.done, reason.title, reason.detail);
     }
