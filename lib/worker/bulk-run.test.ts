@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiOutcome } from '#core/api/outcome.ts';
-import { MAX_KEPT_ANSWER_BYTES } from '#extension/limits.ts';
+import { MAX_BULK_ANSWER_BYTES, MAX_BULK_DOMAINS, MAX_KEPT_ANSWER_BYTES } from '#extension/limits.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { answerFamily, type BulkJob, bulkAnswerFamily, bulkJobItem } from '#extension/stored.ts';
 import { storedBytes } from '#extension/stored-size.ts';
@@ -404,6 +404,27 @@ describe('the lists a worker runs, one after another', () => {
 });
 
 describe('the budget of a list’s answers', () => {
+  it('holds MAX_BULK_DOMAINS answers of 2 KB, as a service that sends its evidence gives', async () => {
+    const base = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 } as const;
+    const evidence = 'e'.repeat(
+      2_000 - storedBytes({ ...base, info: { ...HOSTED_GMAIL_INFO, evidence: '' } }),
+    );
+    const answer: LookupResult = {
+      ...base,
+      info: { ...HOSTED_GMAIL_INFO, evidence } as typeof HOSTED_GMAIL_INFO,
+    };
+    expect(storedBytes(answer)).toBe(2_000);
+    const list = Array.from(
+      { length: MAX_BULK_DOMAINS },
+      (_, index) => `lead-${index}.bench-customer.example.com`,
+    );
+    const runner = new BulkRunner({ lookup: async () => answer, keepAwake: async () => {} });
+    await runner.start(list);
+    await runner.resume();
+    expect(await runner.status()).toMatchObject({ state: 'finished', done: MAX_BULK_DOMAINS });
+    expect((await storedJob()).keptBytes).toBeLessThanOrEqual(MAX_BULK_ANSWER_BYTES);
+  });
+
   it('stops before a lookup whose answer it could not keep, and keeps every answer it paid for', async () => {
     const service: Service = { charged: [], asked: [] };
     // Room for three answers at their largest; a real answer takes a fifth of that.
