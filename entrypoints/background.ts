@@ -39,7 +39,6 @@ export default defineBackground(() => {
   };
   const bulk = new BulkRunner({
     lookup: (domain) => service.lookup(domain),
-    keepAnswer: (domain) => cache.keep(domain),
     keepAwake: keepBulkRunAwake,
   });
 

@@ -59,6 +59,21 @@ function useFileDrop(readFile: (file: File | undefined) => Promise<void>) {
   return { dropping, setDropping, drop };
 }
 
+/** The run of the page's list: a start marks the list as started; a dismissal lets go of the list too. */
+function useDraftRun(draft: BulkDraft | null, change: (draft: BulkDraft) => void, domains: string[]) {
+  const run = useBulkRun(domains);
+  const start = () => {
+    if (!draft) return;
+    change({ ...draft, started: true });
+    void run.start();
+  };
+  // The list goes with its answers: the page is as new.
+  const dismiss = async () => {
+    if (await run.dismiss()) change({ text: '', fileName: null, started: false });
+  };
+  return { ...run, start, dismiss };
+}
+
 /**
  * A list looked up at once: pasted or from a .csv file, its cost said before a person's click spends
  * anything, run by the worker (lib/worker/bulk-run.ts) with progress and Cancel, and given back as a table
@@ -70,14 +85,9 @@ export function BulkApp() {
   const list = useMemo(() => (draft ? listOf(draft) : null), [draft]);
   const domains = useDomains(list);
   const withinLimit = domains.length <= MAX_BULK_DOMAINS ? domains : [];
-  const run = useBulkRun(withinLimit);
+  const run = useDraftRun(draft, change, withinLimit);
   const { status, plan, answers } = run;
   const { rows, downloadUrl } = useListResults(list, answers);
-  const start = () => {
-    if (!draft) return;
-    change({ ...draft, started: true });
-    void run.start();
-  };
   const running = status?.state === 'running';
   // A run that is over belongs to the list that started it; a new list shows its cost, not that run.
   const ended = status && !running && draft?.started ? status : null;
@@ -107,7 +117,7 @@ export function BulkApp() {
           domains={domains}
           cached={plan?.cached ?? null}
           toLookUp={plan === null ? null : withinLimit.length - plan.cached}
-          onStart={start}
+          onStart={run.start}
         />
       )}
       {status && running && <RunProgress status={status} onCancel={() => void run.cancel()} />}
@@ -118,6 +128,7 @@ export function BulkApp() {
           answers={answers}
           downloadUrl={downloadUrl}
           fileName={downloadName(draft?.fileName ?? null)}
+          onDismiss={() => void run.dismiss()}
         />
       )}
     </main>

@@ -9,17 +9,26 @@ interface BulkResultsProps {
   downloadUrl: string;
   /** The name the CSV is saved under. */
   fileName: string;
+  /** Lets go of the list and its answers. */
+  onDismiss: () => void;
 }
 
-/** A finished list's answers: the CSV to download, and the same rows as a table. */
-export function BulkResults({ rows, answers, downloadUrl, fileName }: BulkResultsProps) {
+/**
+ * A finished list's answers: the CSV to download, and the same rows as a table. They are the list's own
+ * (lib/worker/bulk-run.ts) until the person starts another list or dismisses this one.
+ */
+export function BulkResults({ rows, answers, downloadUrl, fileName, onDismiss }: BulkResultsProps) {
   return (
     <>
       <div className="row">
         <a className="button" data-testid="bulk-download" href={downloadUrl} download={fileName}>
           {t('bulkDownload')}
         </a>
+        <button type="button" data-testid="bulk-dismiss" onClick={onDismiss}>
+          {t('bulkDismiss')}
+        </button>
       </div>
+      <p className="muted">{t('bulkResultsKept')}</p>
       <table data-testid="bulk-table">
         <caption>{t('bulkTableCaption')}</caption>
         <thead>

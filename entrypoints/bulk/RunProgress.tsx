@@ -43,6 +43,7 @@ function endOf(status: BulkStatus): string {
     case 'cancelled':
       return status.done === 0 ? t('bulkCancelledNone') : tCount('bulkCancelled', status.total, status.done);
     case 'stopped': {
+      if (status.stoppedBy === 'list-full') return tCount('bulkStoppedFull', status.total, status.done);
       const reason = describeResult(status.stoppedBy);
       return status.done === 0
         ? t('bulkStoppedNone', reason.title, reason.detail)

@@ -30,10 +30,13 @@ function useAsk(): { ask: Ask; failure: string | null } {
   return { ask, failure };
 }
 
-/** The run as it is now: asked on opening the page, and every second while it goes on. */
+/**
+ * The run as it is now: asked on opening the page, and every second while it goes on or lookups of it are on
+ * their way (after a Cancel, their answers still come).
+ */
 function useBulkStatus(ask: Ask) {
   const [status, setStatus] = useState<BulkStatus | null>(null);
-  const running = status?.state === 'running';
+  const running = status !== null && (status.state === 'running' || status.lookingUp > 0);
   useEffect(() => {
     let stopped = false;
     const poll = async () => {
@@ -68,12 +71,20 @@ function useBulkPlan(domains: readonly string[], running: boolean, ask: Ask): Bu
   return plan;
 }
 
-/** The list's answers, once the run has stopped (finished, cancelled or stopped by the service). */
-function useBulkAnswers(domains: readonly string[], state: BulkStatus['state'] | null, ask: Ask) {
+/**
+ * The list's answers, once the run has stopped (finished, cancelled or stopped), and again as each answer on
+ * its way at that moment comes (`done`).
+ */
+function useBulkAnswers(domains: readonly string[], status: BulkStatus | null, ask: Ask) {
   const [answers, setAnswers] = useState<Record<string, LookupResult | null> | null>(null);
+  // How many domains the run that stopped has done; null while it goes on, or without one.
+  const settled = status === null || status.state === 'running' ? null : status.done;
   useEffect(() => {
-    setAnswers(null);
-    if (state === null || state === 'running' || domains.length === 0) return;
+    // Those shown stay until the next come: a table that blinks empty as an answer is added loses one's place.
+    if (settled === null || domains.length === 0) {
+      setAnswers(null);
+      return;
+    }
     let current = true;
     void ask(() => sendRequest({ type: 'bulk-answers', domains: [...domains] })).then((answer) => {
       if (current) setAnswers(answer);
@@ -81,20 +92,19 @@ function useBulkAnswers(domains: readonly string[], state: BulkStatus['state'] |
     return () => {
       current = false;
     };
-  }, [domains, state, ask]);
+  }, [domains, settled, ask]);
   return answers;
 }
 
 /**
  * The bulk page's view of the worker's run: what a list will cost, its progress, starting and cancelling it,
- * and its answers once it has stopped. `domains` is the page's memoised list: a new array is a new list.
+ * its answers once it has stopped, and letting go of them. `domains` is the page's memoised list: a new array is a new list.
  */
 export function useBulkRun(domains: readonly string[]) {
   const { ask, failure } = useAsk();
   const [status, setStatus] = useBulkStatus(ask);
-  const state = status?.state ?? null;
-  const plan = useBulkPlan(domains, state === 'running', ask);
-  const answers = useBulkAnswers(domains, state, ask);
+  const plan = useBulkPlan(domains, status?.state === 'running', ask);
+  const answers = useBulkAnswers(domains, status, ask);
 
   const start = useCallback(async () => {
     const next = await ask(() => sendRequest({ type: 'bulk-start', domains: [...domains] }));
@@ -106,5 +116,12 @@ export function useBulkRun(domains: readonly string[]) {
     if (next) setStatus(next);
   }, [ask, setStatus]);
 
-  return { status, plan, answers, failure, start, cancel };
+  /** Lets go of a list that is over, its answers with it; whether the worker did (not while a run goes on). */
+  const dismiss = useCallback(async () => {
+    const dismissed = (await ask(() => sendRequest({ type: 'bulk-dismiss' })))?.dismissed ?? false;
+    if (dismissed) setStatus(null);
+    return dismissed;
+  }, [ask, setStatus]);
+
+  return { status, plan, answers, failure, start, cancel, dismiss };
 }

@@ -158,6 +158,15 @@ export const MAX_RATE_LIMIT_WAIT_MS = 24 * 60 * 60 * 1000;
  * nor every answer the person had before.
  */
 export const MAX_BULK_DOMAINS = 1_000;
+/**
+ * The bytes a bulk list's own answers take in storage.local (bulkAnswerFamily, each with its key, each within
+ * MAX_KEPT_ANSWER_BYTES), kept until another list starts or the person dismisses this one, whatever the
+ * answer cache meets (expiry, eviction, "Clear cache"): what was paid for stays. 1,000 answers of 2 KB (a
+ * service that sends its evidence) fit; only a list whose answers all come near MAX_KEPT_ANSWER_BYTES at long
+ * domains meets it. Then the run stops before a lookup whose answer it could not keep, and the page says so:
+ * no credit is spent on an answer the list would not keep.
+ */
+export const MAX_BULK_ANSWER_BYTES = 2 * 1024 * 1024;
 /** Lookups a bulk list has on their way at once: modest, so that the service's rate limits are seldom met. */
 export const BULK_CONCURRENCY = 4;
 /** How long a bulk run waits after a 429 that gave no Retry-After. */

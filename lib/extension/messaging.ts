@@ -38,8 +38,13 @@ export interface BulkStatus {
   done: number;
   /** While a 429 holds the run: when it asks again (epoch ms). */
   waitUntil: number | null;
-  /** What stopped it (the key refused, nothing left to pay with); null otherwise. */
-  stoppedBy: LookupResult | null;
+  /** Lookups on their way: after a Cancel, their answers still come, and count. */
+  lookingUp: number;
+  /**
+   * What stopped it: the service's answer (the key refused, nothing left to pay with), or `list-full` when the
+   * list's answers fill what is kept for one list (MAX_BULK_ANSWER_BYTES); null otherwise.
+   */
+  stoppedBy: LookupResult | 'list-full' | null;
   /**
    * Whether its progress is kept in storage. When the browser refuses to keep it (a full store), the run goes
    * on in the worker, with nothing to take it up again should the browser stop the worker.
@@ -67,6 +72,8 @@ export interface Responses {
   'bulk-cancel': BulkStatus | null;
   'bulk-status': BulkStatus | null;
   'bulk-answers': Record<string, LookupResult | null>;
+  /** Whether the list and its answers were let go: not while its run goes on. */
+  'bulk-dismiss': { dismissed: boolean };
 }
 
 /**

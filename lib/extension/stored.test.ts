@@ -6,6 +6,7 @@ import {
   answerIndexItem,
   apiKeyItem,
   type BulkJob,
+  bulkAnswerFamily,
   bulkDraftItem,
   bulkJobBehindItem,
   bulkJobItem,
@@ -21,7 +22,14 @@ beforeEach(() => {
   fakeBrowser.reset();
 });
 
-const job: BulkJob = { domains: ['a.example'], done: {}, state: 'running', waitUntil: null, stoppedBy: null };
+const job: BulkJob = {
+  domains: ['a.example', 'b.example'],
+  done: { 'a.example': 'kept' },
+  keptBytes: 120,
+  state: 'running',
+  waitUntil: null,
+  stoppedBy: null,
+};
 const answer: CachedAnswer = {
   answer: { state: 'not-found', reason: 'no-mx', message: 'x', source: 'api', fetchedAt: 0 },
   expiresAt: 1,
@@ -36,6 +44,7 @@ describe('what the extension keeps, where earlier versions kept it', () => {
       apiKeyItem.setValue('wl_key'),
       bulkDraftItem.setValue({ text: 'a@b.example', fileName: null, started: true }),
       bulkJobItem.setValue(job),
+      bulkAnswerFamily.set('a.example', answer.answer),
       answerFamily.set('gmail.com', answer),
       answerIndexItem.setValue([['gmail.com', 1, 300]]),
     ]);
@@ -44,6 +53,7 @@ describe('what the extension keeps, where earlier versions kept it', () => {
       apiKey: 'wl_key',
       bulkDraft: { text: 'a@b.example', fileName: null, started: true },
       bulkJob: job,
+      'bulkAnswer:a.example': answer.answer,
       'answer:gmail.com': answer,
       answerIndex: [['gmail.com', 1, 300]],
     });
@@ -73,6 +83,18 @@ describe('what the extension keeps, where earlier versions kept it', () => {
     });
     expect(await bulkDraftItem.getValue()).toEqual(draft);
     expect(await wholeCacheItem.getValue()).toEqual({ entries: [] });
+  });
+
+  it('reads a bulk job an earlier version wrote: answers it kept itself, `cached` for the rest, no byte count', async () => {
+    const earlier = {
+      domains: ['a.example', 'b.example'],
+      done: { 'a.example': 'cached', 'b.example': answer.answer },
+      state: 'stopped',
+      waitUntil: null,
+      stoppedBy: { state: 'billing', message: 'Payment required', topUpUrl: null },
+    };
+    await fakeBrowser.storage.local.set({ bulkJob: earlier });
+    expect(await bulkJobItem.getValue()).toEqual({ ...earlier, keptBytes: 0 });
   });
 
   it('reads a value of another shape as none', async () => {

@@ -41,7 +41,7 @@ export type BulkDraft = z.infer<typeof bulkDraftSchema>;
 /**
  * The bulk page's list, kept when the page is closed: its run goes on in the worker, and the page opened
  * again shows that run with its list, and gives back the same CSV. Written through keepBulkDraft
- * (lib/ui/bulk-draft.ts), within MAX_BULK_DRAFT_BYTES.
+ * (entrypoints/bulk/bulk-draft.ts), within MAX_BULK_DRAFT_BYTES.
  */
 export const bulkDraftItem = new StoredItem('local:bulkDraft', bulkDraftSchema, {
   text: '',
@@ -50,21 +50,38 @@ export const bulkDraftItem = new StoredItem('local:bulkDraft', bulkDraftSchema, 
 });
 
 /**
+ * What a bulk list's run ended in for one domain (an answer, a 404, an error), each within
+ * MAX_KEPT_ANSWER_BYTES and all of one list's within MAX_BULK_ANSWER_BYTES: an item per domain, so that a
+ * run writes each once. They are the list's own, whatever the answer cache keeps, until another list starts
+ * or the person dismisses this one (lib/worker/bulk-run.ts).
+ */
+export const bulkAnswerFamily = new StoredFamily('local', 'bulkAnswer', lookupResultSchema);
+
+/** Why a run stopped before its end: what the service answered (the key refused, no credits), or no room left. */
+const stoppedBySchema = z.union([
+  lookupResultSchema,
+  /** The list's answers fill MAX_BULK_ANSWER_BYTES: no lookup starts whose answer the list could not keep. */
+  z.literal('list-full'),
+]);
+
+/**
  * A bulk list's run, kept so that it outlives the worker and the page: its domains, what each ended in, and
- * whether it goes on. A domain's answer from the API lands in the answer cache (where a resumed run finds it
- * free); the job records `cached` for it, and keeps itself only what the cache does not hold (a 404, a
- * catalog answer, an error, an answer storage refused), each within MAX_KEPT_ANSWER_BYTES, so that it stays
- * small: MAX_BULK_DOMAINS records at most.
+ * whether it goes on. `done` says where each domain's result is: `kept` in its own item (bulkAnswerFamily),
+ * written with the job in one write; as the worker holds a result it has not written yet, in the job itself
+ * (as versions before kept errors and 404s); `cached` in the answer cache alone (as versions before kept an
+ * answer from the API). `keptBytes` is what the list's items take, counted against MAX_BULK_ANSWER_BYTES.
  */
 const bulkJobSchema = z.object({
   domains: z.array(z.string()),
-  done: z.record(z.string(), z.union([z.literal('cached'), lookupResultSchema])),
+  done: z.record(z.string(), z.union([z.literal('kept'), z.literal('cached'), lookupResultSchema])),
+  keptBytes: z.number().default(0),
   state: z.enum(['running', 'finished', 'cancelled', 'stopped']),
   waitUntil: z.number().nullable(),
-  stoppedBy: lookupResultSchema.nullable(),
+  stoppedBy: stoppedBySchema.nullable(),
 });
 
 export type BulkJob = z.infer<typeof bulkJobSchema>;
+export type BulkStoppedBy = z.infer<typeof stoppedBySchema>;
 
 /** The one bulk job, or null: a new list's run takes the place of the last. */
 export const bulkJobItem = new StoredItem('local:bulkJob', bulkJobSchema, null);

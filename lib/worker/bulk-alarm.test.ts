@@ -20,7 +20,7 @@ const NOT_FOUND: LookupResult = {
 
 /** A worker's runner, with the browser's alarm; `lookup` answers for the service. */
 const runner = (lookup: (domain: string) => Promise<LookupResult>) =>
-  new BulkRunner({ lookup, keepAnswer: async () => false, keepAwake: keepBulkRunAwake });
+  new BulkRunner({ lookup, keepAwake: keepBulkRunAwake });
 
 describe("the bulk run's alarm", () => {
   it('is set while a run is unfinished, and cleared when it ends', async () => {

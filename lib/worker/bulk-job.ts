@@ -1,7 +1,7 @@
-import { BULK_RATE_LIMIT_DEFAULT_WAIT_MS } from '#extension/limits.ts';
+import { BULK_RATE_LIMIT_DEFAULT_WAIT_MS, MAX_KEPT_ANSWER_BYTES } from '#extension/limits.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import type { BulkStatus } from '#extension/messaging.ts';
-import type { BulkJob } from '#extension/stored.ts';
+import { type BulkJob, bulkAnswerFamily } from '#extension/stored.ts';
 import { keptResult } from './kept-result.ts';
 
 /*
@@ -10,7 +10,14 @@ import { keptResult } from './kept-result.ts';
  */
 
 export function startJob(domains: readonly string[]): BulkJob {
-  return { domains: [...new Set(domains)], done: {}, state: 'running', waitUntil: null, stoppedBy: null };
+  return {
+    domains: [...new Set(domains)],
+    done: {},
+    keptBytes: 0,
+    state: 'running',
+    waitUntil: null,
+    stoppedBy: null,
+  };
 }
 
 /** The domains still to look up, in the list's order. */
@@ -32,27 +39,50 @@ function kept(result: LookupResult): LookupResult {
   );
 }
 
+/** The most a domain's result can take in storage, its key included: what a lookup reserves of the budget. */
+const mostBytesOf = (domain: string) => bulkAnswerFamily.key(domain).length + MAX_KEPT_ANSWER_BYTES;
+
+/**
+ * Whether the list's budget of kept answers (`maxBytes`: MAX_BULK_ANSWER_BYTES) has room for the results of
+ * these lookups at their largest, beside what it keeps already.
+ */
+export function hasRoomFor(job: BulkJob, domains: Iterable<string>, maxBytes: number): boolean {
+  let bytes = job.keptBytes;
+  for (const domain of domains) bytes += mostBytesOf(domain);
+  return bytes <= maxBytes;
+}
+
+/** A run whose list has no room left for another answer: it stops, and says why. */
+export function listFull(job: BulkJob): BulkJob {
+  return job.state === 'running'
+    ? { ...job, state: 'stopped', waitUntil: null, stoppedBy: 'list-full' }
+    : job;
+}
+
 /**
  * What one domain's lookup makes of the job. A 429 leaves the domain to ask again once the service said it
- * may be; a refused key or a spent balance stops the run; anything else is the domain's answer, recorded as
- * `cached` when the answer cache has it in storage (`inCache`), else kept in the job itself.
+ * may be; a refused key or a spent balance stops the run; anything else is the domain's result, kept in the
+ * job (the run writes it as an item of its own). A lookup that was on its way when the run was cancelled or
+ * stopped still counts (it was paid for), and changes nothing else.
  */
-export function recordResult(
-  job: BulkJob,
-  domain: string,
-  result: LookupResult,
-  now: number,
-  { inCache = false } = {},
-): BulkJob {
-  if (job.state !== 'running') return job;
+export function recordResult(job: BulkJob, domain: string, result: LookupResult, now: number): BulkJob {
+  if (domain in job.done) return job;
+  const running = job.state === 'running';
   if (result.state === 'rate-limited') {
+    if (!running) return job;
     const until = result.retryAt ?? now + BULK_RATE_LIMIT_DEFAULT_WAIT_MS;
     return { ...job, waitUntil: Math.max(job.waitUntil ?? 0, until) };
   }
-  if (STOPS_THE_RUN.has(result.state)) return { ...job, state: 'stopped', stoppedBy: kept(result) };
-  const waitUntil = waitLeft(job, now) > 0 ? job.waitUntil : null;
-  const done = { ...job.done, [domain]: inCache ? ('cached' as const) : kept(result) };
-  const next: BulkJob = { ...job, waitUntil, done };
+  if (STOPS_THE_RUN.has(result.state))
+    return running ? { ...job, state: 'stopped', waitUntil: null, stoppedBy: kept(result) } : job;
+  const record = kept(result);
+  const next: BulkJob = {
+    ...job,
+    done: { ...job.done, [domain]: record },
+    keptBytes: job.keptBytes + bulkAnswerFamily.bytes(domain, record),
+  };
+  if (!running) return next;
+  next.waitUntil = waitLeft(job, now) > 0 ? job.waitUntil : null;
   return pendingDomains(next).length === 0 ? { ...next, state: 'finished', waitUntil: null } : next;
 }
 
@@ -66,13 +96,17 @@ export function waitLeft(job: BulkJob, now: number): number {
   return job.waitUntil === null ? 0 : Math.max(0, job.waitUntil - now);
 }
 
-/** Where the run is; `saved` is whether storage holds the job as it is now. */
-export function statusOf(job: BulkJob, saved: boolean): BulkStatus {
+/**
+ * Where the run is; `saved` is whether storage holds the job as it is now, `lookingUp` how many of its
+ * lookups are on their way.
+ */
+export function statusOf(job: BulkJob, saved: boolean, lookingUp: number): BulkStatus {
   return {
     saved,
     state: job.state,
     total: job.domains.length,
     done: Object.keys(job.done).length,
+    lookingUp,
     waitUntil: job.waitUntil,
     stoppedBy: job.stoppedBy,
   };

@@ -1,13 +1,16 @@
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiOutcome } from '#core/api/outcome.ts';
-import { MAX_KEPT_ANSWER_BYTES } from '#extension/limits.ts';
-import { type BulkJob, bulkJobItem } from '#extension/stored.ts';
+import { MAX_BULK_ANSWER_BYTES, MAX_BULK_DOMAINS, MAX_KEPT_ANSWER_BYTES } from '#extension/limits.ts';
+import type { LookupResult } from '#extension/lookup-result.ts';
+import { answerFamily, type BulkJob, bulkAnswerFamily, bulkJobItem } from '#extension/stored.ts';
 import { storedBytes } from '#extension/stored-size.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { answerCachesOfEachTest, refuseWrites, storedItems } from '#test/support/fake-storage.ts';
-import { recordResult, startJob } from './bulk-job.ts';
+import type { AnswerCacheOptions } from './answer-cache.ts';
+import { cancelJob, recordResult, startJob } from './bulk-job.ts';
 import { BulkRunner } from './bulk-run.ts';
+import { bulkHandlers } from './handlers/bulk.ts';
 import { LookupService } from './lookup-service.ts';
 
 // What outlives a worker: the browser's storage (the answer cache's items, the job), and the service's bill.
@@ -32,16 +35,26 @@ interface Service {
   asked: string[];
 }
 
+interface WorkerOptions {
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  awake?: boolean[];
+  /** The answer cache's budget: a small one evicts. */
+  cache?: AnswerCacheOptions;
+  maxAnswerBytes?: number;
+}
+
 /**
  * A worker: its own memory (answer cache, lookup service, runner) over storage that outlives it. `answer`
  * gives the service's outcome for a domain; a promise that never settles is a worker stopped mid-request.
+ * `shown` is what the bulk page shows of domains (handlers/bulk.ts), `cache` the worker's answer cache.
  */
 function worker(
   service: Service,
   answer: (domain: string) => Promise<ApiOutcome>,
-  options: { now?: () => number; sleep?: (ms: number) => Promise<void>; awake?: boolean[] } = {},
+  options: WorkerOptions = {},
 ) {
-  const cache = newCache();
+  const cache = newCache({ ...options.cache, ...(options.now && { now: options.now }) });
   const lookups = new LookupService({
     cache,
     callApi:
@@ -56,14 +69,19 @@ function worker(
     offlineCatalog: async () => null,
     ...(options.now && { now: options.now }),
   });
-  return new BulkRunner({
+  const runner = new BulkRunner({
     lookup: (domain) => lookups.lookup(domain),
-    keepAnswer: (domain) => cache.keep(domain),
     keepAwake: async (running) => {
       options.awake?.push(running);
     },
     ...(options.now && { now: options.now }),
     ...(options.sleep && { sleep: options.sleep }),
+    ...(options.maxAnswerBytes && { maxAnswerBytes: options.maxAnswerBytes }),
+  });
+  const handlers = bulkHandlers(lookups, runner);
+  return Object.assign(runner, {
+    cache,
+    shown: (list: string[]) => handlers['bulk-answers']({ type: 'bulk-answers', domains: list }),
   });
 }
 
@@ -71,6 +89,12 @@ const domains = (count: number) => Array.from({ length: count }, (_, index) => `
 const storedJob = async () => (await bulkJobItem.getValue()) as BulkJob;
 const jobIsStored = async () => 'bulkJob' in (await storedItems());
 const never = () => new Promise<ApiOutcome>(() => {});
+/** The bulk list's answers storage holds, by their keys. */
+const storedListAnswers = async () =>
+  Object.keys(await storedItems()).filter((key) => key.startsWith(bulkAnswerFamily.key('')));
+/** The provider each domain shows, or what it shows instead. */
+const providers = (shown: Record<string, LookupResult | null>) =>
+  Object.values(shown).map((result) => (result?.state === 'found' ? result.info.nice_name : result?.state));
 
 describe('a bulk run', () => {
   it('looks every domain up once, four at a time, and finishes', async () => {
@@ -193,13 +217,15 @@ describe('a bulk run', () => {
     expect(service.asked).toHaveLength(4);
   });
 
-  it('keeps what the cache does not (a 404) for the answers, and a cached answer for none', async () => {
+  it('keeps what each domain ended in as the list’s own: an answer, a 404', async () => {
     const service: Service = { charged: [], asked: [] };
     const runner = worker(service, async (domain) => (domain.startsWith('lead-0') ? NOT_FOUND : FOUND));
     await runner.start(domains(2));
     await runner.resume();
-    expect(await runner.recorded('lead-0.example.com')).toMatchObject({ state: 'not-found' });
-    expect(await runner.recorded('lead-1.example.com')).toBeNull();
+    expect(await runner.answers(domains(2))).toMatchObject({
+      'lead-0.example.com': { state: 'not-found' },
+      'lead-1.example.com': { state: 'found', info: { name: HOSTED_GMAIL_INFO.name } },
+    });
     expect(service.charged).toEqual(['lead-1.example.com']);
   });
 
@@ -210,7 +236,7 @@ describe('a bulk run', () => {
     });
     await runner.start(['a.example.com']);
     await runner.resume();
-    expect(await runner.recorded('a.example.com')).toMatchObject({
+    expect((await runner.answers(['a.example.com']))['a.example.com']).toMatchObject({
       state: 'unreachable',
       problem: { code: 'unreachable' },
     });
@@ -227,6 +253,202 @@ describe('a bulk run', () => {
     expect(await runner.status()).toMatchObject({ state: 'finished', total: 2 });
     // b.example.com was answered by the first list: the second found it cached.
     expect(service.charged).toEqual(['a.example.com', 'b.example.com', 'c.example.com']);
+  });
+});
+
+const GMAIL = 'Gmail';
+
+describe('what a list paid for', () => {
+  it('stays when "Clear cache" empties the answer cache, in a worker started again, and is not paid again', async () => {
+    const service: Service = { charged: [], asked: [] };
+    const first = worker(service, async () => FOUND);
+    await first.start(domains(6));
+    await first.resume();
+    await first.cache.clear();
+    expect(await first.cache.size()).toBe(0);
+    expect(providers(await first.shown(domains(6)))).toEqual(Array(6).fill(GMAIL));
+
+    const second = worker(service, async () => FOUND);
+    expect(await second.status()).toMatchObject({ state: 'finished', done: 6, total: 6 });
+    expect(providers(await second.shown(domains(6)))).toEqual(Array(6).fill(GMAIL));
+    expect(service.asked).toHaveLength(6);
+  });
+
+  it('stays when its answers expire from the cache', async () => {
+    const service: Service = { charged: [], asked: [] };
+    let time = 1_000_000;
+    const first = worker(service, async () => FOUND, { now: () => time });
+    await first.start(domains(3));
+    await first.resume();
+    // Two hours on: the cache keeps a found answer a minute here (cacheTtlHours 1 in the issue).
+    time += 2 * 60 * 60 * 1000;
+    const second = worker(service, async () => FOUND, { now: () => time });
+    expect(await second.cache.size()).toBe(0);
+    expect(providers(await second.shown(domains(3)))).toEqual(Array(3).fill(GMAIL));
+  });
+
+  it('stays when the cache evicts its answers for others', async () => {
+    const service: Service = { charged: [], asked: [] };
+    const first = worker(service, async () => FOUND, { cache: { maxEntries: 2 } });
+    await first.start(domains(5));
+    await first.resume();
+    await first.cache.flush();
+    const second = worker(service, async () => FOUND, { cache: { maxEntries: 2 } });
+    expect(await second.cache.size()).toBe(2);
+    expect(providers(await second.shown(domains(5)))).toEqual(Array(5).fill(GMAIL));
+  });
+
+  it('keeps the answers of lookups on their way when the list was cancelled', async () => {
+    const service: Service = { charged: [], asked: [] };
+    const gates: (() => void)[] = [];
+    const runner = worker(
+      service,
+      () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
+    );
+    await runner.start(domains(10));
+    await expect.poll(() => gates.length).toBe(4);
+    expect(await runner.cancel()).toMatchObject({ state: 'cancelled', done: 0, lookingUp: 4 });
+    for (const open of gates) open();
+    await expect.poll(async () => (await runner.status())?.lookingUp).toBe(0);
+    expect(await runner.status()).toMatchObject({ state: 'cancelled', done: 4 });
+    await runner.cache.clear();
+    const later = worker(service, async () => FOUND);
+    expect(providers(await later.shown(domains(4)))).toEqual(Array(4).fill(GMAIL));
+    expect(service.asked).toHaveLength(4);
+  });
+
+  it('leaves storage when the person dismisses the list, and not while its run goes on', async () => {
+    const service: Service = { charged: [], asked: [] };
+    let open: () => void = () => {};
+    const runner = worker(service, (domain) =>
+      domain === 'lead-2.example.com'
+        ? new Promise<ApiOutcome>((resolve) => (open = () => resolve(FOUND)))
+        : Promise.resolve(FOUND),
+    );
+    await runner.start(domains(3));
+    await expect.poll(async () => (await runner.status())?.done).toBe(2);
+    expect(await runner.dismiss()).toBe(false);
+    open();
+    await runner.resume();
+    expect(await storedListAnswers()).toHaveLength(3);
+
+    expect(await runner.dismiss()).toBe(true);
+    expect(await runner.status()).toBeNull();
+    expect(await storedListAnswers()).toEqual([]);
+    expect(await jobIsStored()).toBe(false);
+    // The cache keeps its own copy, as it does of every answer.
+    expect(providers(await runner.shown(domains(3)))).toEqual(Array(3).fill(GMAIL));
+    await runner.cache.clear();
+    expect(await runner.shown(domains(3))).toEqual(
+      Object.fromEntries(domains(3).map((domain) => [domain, null])),
+    );
+  });
+
+  it('leaves storage when another list starts, all but what the new list pays for itself', async () => {
+    const service: Service = { charged: [], asked: [] };
+    const runner = worker(service, async () => FOUND);
+    await runner.start(domains(3));
+    await runner.resume();
+    await runner.start(['lead-2.example.com', 'other.example.com']);
+    await runner.resume();
+    expect((await storedListAnswers()).sort()).toEqual([
+      bulkAnswerFamily.key('lead-2.example.com'),
+      bulkAnswerFamily.key('other.example.com'),
+    ]);
+  });
+
+  it('shows a job stored by a version that kept only some answers itself: its own, and the cache’s', async () => {
+    const found = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 } as const;
+    const notFound = { ...found, state: 'not-found', reason: 'no-mx', message: 'No MX' } as const;
+    await fakeBrowser.storage.local.set({
+      bulkJob: {
+        domains: ['a.example.com', 'b.example.com', 'c.example.com'],
+        done: { 'a.example.com': 'cached', 'b.example.com': notFound },
+        state: 'cancelled',
+        waitUntil: null,
+        stoppedBy: null,
+      },
+    });
+    await answerFamily.set('a.example.com', { answer: found, expiresAt: Date.now() + 60_000 });
+    const service: Service = { charged: [], asked: [] };
+    const runner = worker(service, async () => FOUND);
+    expect(await runner.shown(['a.example.com', 'b.example.com', 'c.example.com'])).toEqual({
+      'a.example.com': found,
+      'b.example.com': { state: 'not-found', reason: 'no-mx', message: 'No MX', source: 'api', fetchedAt: 0 },
+      'c.example.com': null,
+    });
+  });
+});
+
+describe('the lists a worker runs, one after another', () => {
+  it('counts a lookup of a list only for that list, though it answers after another list started', async () => {
+    const service: Service = { charged: [], asked: [] };
+    const gates: (() => void)[] = [];
+    const runner = worker(service, (domain) =>
+      domain.startsWith('lead-')
+        ? new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND)))
+        : Promise.resolve(FOUND),
+    );
+    await runner.start(domains(4));
+    await expect.poll(() => gates.length).toBe(4);
+    const second = ['next-0.example.com', 'next-1.example.com'];
+    await runner.start(second);
+    for (const open of gates) open();
+    await runner.resume();
+    expect(await runner.status()).toMatchObject({ state: 'finished', total: 2, done: 2 });
+    expect(Object.keys((await storedJob()).done).sort()).toEqual(second);
+    expect(await storedListAnswers()).toHaveLength(2);
+    // The first list's answers were paid for: the cache has them, for whoever asks next.
+    expect(await runner.cache.get('lead-0.example.com')).toMatchObject({ state: 'found' });
+  });
+});
+
+describe('the budget of a list’s answers', () => {
+  it('holds MAX_BULK_DOMAINS answers of 2 KB, as a service that sends its evidence gives', async () => {
+    const base = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 } as const;
+    const evidence = 'e'.repeat(
+      2_000 - storedBytes({ ...base, info: { ...HOSTED_GMAIL_INFO, evidence: '' } }),
+    );
+    const answer: LookupResult = {
+      ...base,
+      info: { ...HOSTED_GMAIL_INFO, evidence } as typeof HOSTED_GMAIL_INFO,
+    };
+    expect(storedBytes(answer)).toBe(2_000);
+    const list = Array.from(
+      { length: MAX_BULK_DOMAINS },
+      (_, index) => `lead-${index}.bench-customer.example.com`,
+    );
+    const runner = new BulkRunner({ lookup: async () => answer, keepAwake: async () => {} });
+    await runner.start(list);
+    await runner.resume();
+    expect(await runner.status()).toMatchObject({ state: 'finished', done: MAX_BULK_DOMAINS });
+    expect((await storedJob()).keptBytes).toBeLessThanOrEqual(MAX_BULK_ANSWER_BYTES);
+  });
+
+  it('stops before a lookup whose answer it could not keep, and keeps every answer it paid for', async () => {
+    const service: Service = { charged: [], asked: [] };
+    // Room for three answers at their largest; a real answer takes a fifth of that.
+    const most = bulkAnswerFamily.key(domains(1)[0] ?? '').length + MAX_KEPT_ANSWER_BYTES;
+    const maxAnswerBytes = 3 * most;
+    const runner = worker(service, async () => FOUND, { maxAnswerBytes });
+    await runner.start(domains(40));
+    await runner.resume();
+    const status = await runner.status();
+    expect(status).toMatchObject({ state: 'stopped', stoppedBy: 'list-full', total: 40 });
+    // More than three: a lookup reserves an answer's most, and gives back what its answer did not take.
+    expect(status?.done).toBeGreaterThan(3);
+    expect(status?.done).toBeLessThan(40);
+    expect(service.charged).toHaveLength(status?.done ?? 0);
+
+    const stored = await storedItems();
+    const listBytes = Object.entries(stored)
+      .filter(([key]) => key.startsWith(bulkAnswerFamily.key('')))
+      .reduce((sum, [key, value]) => sum + key.length + storedBytes(value), 0);
+    expect(listBytes).toBeLessThanOrEqual(maxAnswerBytes);
+    expect(listBytes).toBe((await storedJob()).keptBytes);
+    await runner.cache.clear();
+    const later = worker(service, async () => FOUND, { maxAnswerBytes });
+    expect(providers(await later.shown(service.charged))).toEqual(Array(service.charged.length).fill(GMAIL));
   });
 });
 
@@ -248,15 +470,38 @@ describe('a bulk run on a full store', () => {
     await first.resume();
     expect(await first.status()).toMatchObject({ state: 'finished', done: 12, saved: false });
     expect(service.charged.sort()).toEqual(domains(12).sort());
-    // What storage held was behind the run: it is gone, and so is the alarm.
+    // What storage held was behind the run: it is gone, its answers with it, and so is the alarm.
     expect(await jobIsStored()).toBe(false);
+    expect(await storedListAnswers()).toEqual([]);
     expect(awake.at(-1)).toBe(false);
+    // The page, open meanwhile, shows every answer from the worker's memory.
+    await first.cache.clear();
+    expect(providers(await first.shown(domains(12)))).toEqual(Array(12).fill(GMAIL));
 
     // The browser stops the worker; the next one (an alarm, a hover) finds nothing to pay for again.
     const second = worker(service, async () => FOUND);
     await second.resume();
     expect(service.asked).toHaveLength(12);
     expect(await second.status()).toBeNull();
+  });
+
+  it('reads back the answers a stopped worker kept when storage refuses the job, and shows them all', async () => {
+    const service: Service = { charged: [], asked: [] };
+    const first = worker(service, async () => (service.charged.length < 5 ? FOUND : never()));
+    await first.start(domains(10));
+    await expect.poll(async () => Object.keys((await storedJob()).done).length).toBe(5);
+    await first.cache.clear();
+
+    // A new worker takes the run up; storage is full from its first write.
+    const second = worker(service, async () => FOUND);
+    expect(await second.status()).toMatchObject({ state: 'running', done: 5 });
+    refuseWrites();
+    await second.resume();
+    expect(await second.status()).toMatchObject({ state: 'finished', done: 10, saved: false });
+    expect(await jobIsStored()).toBe(false);
+    expect(await storedListAnswers()).toEqual([]);
+    expect(providers(await second.shown(domains(10)))).toEqual(Array(10).fill(GMAIL));
+    expect(new Set(service.charged).size).toBe(service.charged.length);
   });
 
   it('takes up no job storage holds behind its run, when even the removal is refused', async () => {
@@ -332,7 +577,7 @@ describe('a bulk run on a full store', () => {
     await first.resume();
     const second = worker(service, async () => FOUND);
     await second.resume();
-    expect(await second.recorded('lead-0.example.com')).toMatchObject({
+    expect((await second.answers(['lead-0.example.com']))['lead-0.example.com']).toMatchObject({
       state: 'found',
       info: { name: HOSTED_GMAIL_INFO.name },
     });
@@ -348,10 +593,23 @@ describe('the job', () => {
     expect(storedBytes(next.done['a.example.com'])).toBeLessThanOrEqual(MAX_KEPT_ANSWER_BYTES);
   });
 
-  it('counts nothing once it is no longer running', () => {
-    const cancelled: BulkJob = { ...startJob(['a.example.com']), state: 'cancelled' };
+  it('once cancelled, counts a lookup that was on its way (it was paid for) and nothing else', () => {
+    const cancelled = cancelJob(startJob(['a.example.com', 'b.example.com']));
     const found = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 } as const;
-    expect(recordResult(cancelled, 'a.example.com', found, 0)).toBe(cancelled);
+    const next = recordResult(cancelled, 'a.example.com', found, 0);
+    expect(next).toMatchObject({ state: 'cancelled', done: { 'a.example.com': found } });
+    const limited = { state: 'rate-limited', message: 'slow down', retryAt: 5 } as const;
+    expect(recordResult(next, 'b.example.com', limited, 0)).toBe(next);
+    const billing = { state: 'billing', message: 'Payment required', topUpUrl: null } as const;
+    expect(recordResult(next, 'b.example.com', billing, 0)).toBe(next);
+  });
+
+  it('counts what each record takes in storage, against the list’s budget', () => {
+    const found = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 } as const;
+    const job = recordResult(startJob(['a.example.com', 'b.example.com']), 'a.example.com', found, 0);
+    expect(job.keptBytes).toBe(bulkAnswerFamily.bytes('a.example.com', found));
+    // A second answer for a domain counts once.
+    expect(recordResult(job, 'a.example.com', found, 0)).toBe(job);
   });
 
   it('keeps a catalog answer itself: the cache holds only the API’s', () => {

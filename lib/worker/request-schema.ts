@@ -49,8 +49,10 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('bulk-cancel') }),
   /** The bulk run's progress; asking wakes a stopped worker, which takes an unfinished run up again. */
   z.object({ type: z.literal('bulk-status') }),
-  /** The answers of a bulk list's domains: cached, or what the run ended in where nothing is cached. */
+  /** The answers of a bulk list's domains: what its run ended in, else what the cache holds. */
   z.object({ type: z.literal('bulk-answers'), domains: bulkDomainsSchema }),
+  /** A person lets go of a list that is over: its answers are removed from storage. */
+  z.object({ type: z.literal('bulk-dismiss') }),
 ]);
 
 export type Request = z.infer<typeof requestSchema>;

@@ -57,6 +57,21 @@ const EXCEL_FILE = `\uFEFF${[
   '"=HYPERLINK(""https://evil.example/"")";amy@proton.me;;',
 ].join('\r\n')}\r\n`;
 
+/** The provider each row of the page's table names, and the CSV behind its download link (name and text). */
+async function shownAnswers(page: PageDriver) {
+  const providers = await page.texts('[data-testid="bulk-row"] [data-column="provider"]');
+  const csv = await page.evaluate(async () => {
+    const link = document.querySelector('[data-testid="bulk-download"]') as HTMLAnchorElement;
+    return (await fetch(link.href)).text();
+  }, null);
+  const [header = [], ...rows] = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data;
+  const column = (title: string) => header.indexOf(title);
+  return {
+    providers,
+    csv: rows.map((row) => [row[column('domain')], row[column('provider')]]),
+  };
+}
+
 describe.each(BROWSERS)('in %s', (name) => {
   const stack = useBrowserStack(name, { credits: 1_000 });
   const openBulk = async (hash = '') => {
@@ -225,5 +240,49 @@ describe.each(BROWSERS)('in %s', (name) => {
     ]);
     for (const row of rows) expect(row).toHaveLength(header.length);
     await page.close();
+  });
+
+  it('a finished list keeps what it paid for: its rows and CSV name each provider after "Clear cache" and a stopped background, with no lookup paid again', async () => {
+    const kept = Array.from({ length: 6 }, (_, index) => `kept-${index}.bench-customer.example.com`);
+    const pasted = kept.map((domain, index) => `kept${index}@${domain}`).join('\n');
+    const page = await openBulk(`#text=${encodeURIComponent(pasted)}`);
+    await expect.poll(() => page.attribute('bulk-cost', 'data-count')).toBe('6');
+    const before = await credits();
+    const asked = stack.backend.proxy.requests.length;
+    await page.click('bulk-start');
+    await expect
+      .poll(() => page.attribute('bulk-status', 'data-state'), { timeout: 60_000 })
+      .toBe('finished');
+    await expect.poll(() => page.count('bulk-row')).toBe(6);
+    const paid = {
+      providers: Array(6).fill('Google Workspace'),
+      csv: kept.map((domain) => [domain, 'Google Workspace']),
+    };
+    expect(await shownAnswers(page)).toEqual(paid);
+    expect(before - (await credits())).toBe(6);
+    await page.close();
+
+    // The person clears the cache on the options page; the browser stops the background.
+    const options = await stack.browser.openOptions();
+    await options.click('clear-cache');
+    await expect.poll(() => options.text('cache-count')).toBe('0 cached answers');
+    await options.close();
+    await stack.browser.stopBackground();
+
+    const again = await openBulk();
+    await expect.poll(() => again.attribute('bulk-status', 'data-state')).toBe('finished');
+    await expect.poll(() => again.count('bulk-row')).toBe(6);
+    expect(await shownAnswers(again)).toEqual(paid);
+    // Nothing was asked of the service again, and nothing paid twice.
+    expect(stack.backend.proxy.requests.length - asked).toBe(6);
+    expect(before - (await credits())).toBe(6);
+
+    // The person lets go of the list: its answers leave the page and the browser's storage.
+    await again.click('bulk-dismiss');
+    await expect.poll(() => again.count('bulk-row')).toBe(0);
+    expect(await again.field('bulk-input')).toMatchObject({ value: '' });
+    const keys = ['bulkJob', ...kept.map((domain) => `bulkAnswer:${domain}`)];
+    expect(await stack.browser.stored(keys)).toEqual({});
+    await again.close();
   });
 });

@@ -14,14 +14,19 @@ export function bulkHandlers(service: LookupService, runner: BulkRunner) {
     'bulk-start': ({ domains }) => runner.start(domains),
     'bulk-cancel': () => runner.cancel(),
     'bulk-status': () => runner.status(),
-    'bulk-answers': async ({ domains }) =>
-      Object.fromEntries(
+    // What the list paid for is its own, whatever the cache has since; the cache answers for the rest (a
+    // domain a cancelled run did not reach, a job of a version that kept its answers only in the cache).
+    'bulk-answers': async ({ domains }) => {
+      const kept = await runner.answers(domains);
+      return Object.fromEntries(
         await Promise.all(
-          domains.map(async (domain) => [
-            domain,
-            (await service.cached(domain)) ?? (await runner.recorded(domain)),
-          ]),
+          domains.map(async (domain) => [domain, kept[domain] ?? (await service.cached(domain))]),
         ),
-      ),
-  } satisfies Pick<Handlers, 'bulk-plan' | 'bulk-start' | 'bulk-cancel' | 'bulk-status' | 'bulk-answers'>;
+      );
+    },
+    'bulk-dismiss': async () => ({ dismissed: await runner.dismiss() }),
+  } satisfies Pick<
+    Handlers,
+    'bulk-plan' | 'bulk-start' | 'bulk-cancel' | 'bulk-status' | 'bulk-answers' | 'bulk-dismiss'
+  >;
 }
