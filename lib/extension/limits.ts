@@ -153,9 +153,10 @@ export const MAX_NAME_IN_SENTENCE_LENGTH = 60;
  */
 export const MAX_RATE_LIMIT_WAIT_MS = 24 * 60 * 60 * 1000;
 /**
- * Domains one bulk list may look up: half of MAX_CACHE_ENTRIES, so that a list's answers, which the run
- * keeps in the answer cache (that is how a resumed run never pays twice), do not push each other out of it,
- * nor every answer the person had before.
+ * Domains one bulk list may look up: half of MAX_CACHE_ENTRIES, so that a list's answers, which also go
+ * into the answer cache as every lookup's do, do not push each other out of it, nor every answer the person
+ * had before. The list keeps its own copy (MAX_BULK_ANSWER_BYTES): that copy is how a resumed run never
+ * pays twice.
  */
 export const MAX_BULK_DOMAINS = 1_000;
 /**
