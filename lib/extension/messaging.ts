@@ -1,10 +1,9 @@
 import { browser } from 'wxt/browser';
-import type { ManagedField } from '#settings/managed.ts';
-import type { Settings } from '#settings/schema.ts';
 import type { Request, RequestType } from '#worker/request-schema.ts';
 import type { Messages } from './i18n.ts';
 import type { Locale } from './locales.ts';
 import type { LookupResult } from './lookup-result.ts';
+import type { ManagedField, Settings } from './settings.ts';
 
 /**
  * The messaging layer as its senders use it: types and sendRequest only. The schema that checks messages

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_QUERY_LENGTH } from '#extension/keyboard-command.ts';
 import { MAX_ADDRESSES_PER_PAGE, MAX_BULK_DOMAINS } from '#extension/limits.ts';
 import { LOCALES } from '#extension/locales.ts';
-import { baseUrlSchema } from '#settings/schema.ts';
+import { baseUrlSchema } from '#extension/settings.ts';
 
 /** Every message into the background, checked for shape before anything is done with it. */
 const domainSchema = z.string().min(1).max(253);
