@@ -40,7 +40,7 @@ export function toolbarButton(api: { action?: ToolbarButton; browserAction?: Too
 
 /**
  * Keeps the key in storage.local from content scripts: Chromium can (TRUSTED_CONTEXTS). Firefox has no
- * access levels, so there no message a content script can send returns the key (lib/worker/request-schema.ts).
+ * access levels, so there no message a content script may send returns the key (lib/extension/protocol.ts).
  */
 export function keepStorageFromContentScripts(api: { storage: { local: object } }): void {
   const local = api.storage.local as { setAccessLevel?: (options: { accessLevel: string }) => Promise<void> };

@@ -89,6 +89,17 @@ export const MAX_ADDRESSES_PER_TAB = MAX_ADDRESSES_PER_PAGE;
  * not counted.
  */
 export const MAX_FRAMES_PER_TAB = 64;
+/**
+ * What the lookup shortcut takes of a page's selection: longer than any address a page shows (a local part of
+ * 64 characters and a domain of 253), so a longer selection is not one, and no page's text is carried whole.
+ */
+export const MAX_QUERY_LENGTH = 320;
+/**
+ * A key as typed or set by policy: a service's keys are short (this one's are 35 characters: `wl_` and 24
+ * random bytes), and the key goes into every request's Authorization header, so a page pasted into the field
+ * is not taken for one.
+ */
+export const MAX_API_KEY_LENGTH = 500;
 /** How long the tab's address list is settled before the badge and the background hear of it. */
 export const REPORT_DEBOUNCE_MS = 200;
 /** API lookups the popup may start for one tab (per page load): a page full of addresses must not spend a user's credits. */

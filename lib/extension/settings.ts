@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n.ts';
-import { HOVER_DELAY_MS } from './limits.ts';
+import { HOVER_DELAY_MS, MAX_API_KEY_LENGTH } from './limits.ts';
 import { LANGUAGE_CHOICES } from './locales.ts';
 
 /*
@@ -119,7 +119,12 @@ export function isSiteDisabled(settings: Settings, hostname: string): boolean {
 const { baseUrl, searchQueryTemplate, disabledSites, gmailIntegration, outlookIntegration, language } =
   settingsSchema.shape;
 export const managedSettingsSchema = z.object({
-  apiKey: z.string().transform(cleanApiKey).pipe(z.string().min(1).max(500)).optional().catch(undefined),
+  apiKey: z
+    .string()
+    .transform(cleanApiKey)
+    .pipe(z.string().min(1).max(MAX_API_KEY_LENGTH))
+    .optional()
+    .catch(undefined),
   baseUrl: baseUrl.removeCatch().optional().catch(undefined),
   searchQueryTemplate: searchQueryTemplate.removeCatch().optional().catch(undefined),
   disabledSites: disabledSites.removeCatch().optional().catch(undefined),

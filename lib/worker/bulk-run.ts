@@ -1,7 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { BULK_CONCURRENCY, MAX_BULK_ANSWER_BYTES } from '#extension/limits.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import type { BulkStatus } from '#extension/messaging.ts';
+import type { BulkStatus } from '#extension/protocol.ts';
 import { type BulkJob, bulkAnswerFamily, bulkJobBehindItem, bulkJobItem } from '#extension/stored.ts';
 import {
   cancelJob,
