@@ -1,4 +1,7 @@
-/** Every limit of the extension, with its reason, in one place. */
+/**
+ * Every limit of the extension, with its reason, in one place; but the API client's, which live with the
+ * client in the core (lib/core/api/client-limits.ts), as the core imports nothing of the extension.
+ */
 
 /** How long the pointer rests on an address before its card opens: long enough to mean intent, short enough to feel immediate. */
 export const HOVER_DELAY_MS = 300;
@@ -100,6 +103,12 @@ export const MAX_QUERY_LENGTH = 320;
  * is not taken for one.
  */
 export const MAX_API_KEY_LENGTH = 500;
+/**
+ * The elements looked at for an attribute source's address (a mailto: link, a Gmail chip), from the one under
+ * the pointer or focused up: itself and five ancestors. A link or a chip wraps its text in a few elements; the
+ * walk runs on every move of the pointer, so it stops soon.
+ */
+export const ATTRIBUTE_SOURCE_LEVELS = 6;
 /** How long the tab's address list is settled before the badge and the background hear of it. */
 export const REPORT_DEBOUNCE_MS = 200;
 /** API lookups the popup may start for one tab (per page load): a page full of addresses must not spend a user's credits. */
