@@ -61,6 +61,19 @@ describe('the check of answers against docs/openapi.yaml', () => {
     ]);
   });
 
+  it('names what the spec’s rules forbid: a privacy service with a URL, a search link without a mailbox', () => {
+    const relay = { ...HOSTED_GMAIL_INFO, is_privacy_service: true, is_freemail: false };
+    expect(undocumentedInAnswer(found(relay))).toEqual([
+      '/data/webmail_url must be null',
+      '/data/webmail_search_url must be null',
+      '/data must match "then" schema',
+    ]);
+    expect(undocumentedInAnswer(found({ ...HOSTED_GMAIL_INFO, webmail_url: null }))).toEqual([
+      '/data/webmail_search_url must be null',
+      '/data must match "then" schema',
+    ]);
+  });
+
   it('names an error whose data is not null, or whose success is true', () => {
     expect(undocumentedInAnswer(lookupAnswer(404, { success: false, message: 'x', data: {} }))).toEqual([
       '/data must be null',
