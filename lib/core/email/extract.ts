@@ -48,10 +48,27 @@ const CHAR_SLASH = 47;
 const CHAR_BACKSLASH = 92;
 const CHAR_QUOTE = 34;
 const CHAR_LESS_THAN = 60;
+const CHAR_EQUALS = 61;
 const CHAR_GREATER_THAN = 62;
+const CHAR_SPACE = 32;
 
-/** Per ASCII code: its kind in a local part (the common subset of RFC 5322 atext: letters, digits, . _ % + - '). */
+/**
+ * The signs of RFC 5322 atext that real addresses hold but text also puts around them: sourcehut's lists
+ * (`~emersion/soju-dev@lists.sr.ht`), RFC 3696's `customer/department=shipping@example.com` and
+ * `!def!xyz%abc@example.com`, `$A12345@example.com`, and the `=` of bounce addresses (SRS, BATV, VERP:
+ * `list-bounces+jane=example.com@lists.example.org`). Where one is in the run before an `@`,
+ * `startAmongSigns` decides whether it is in the address or separates it from what comes before.
+ */
+const LOCAL_SIGNS = '/=~!$';
+/**
+ * The rest of atext (# & * ? ^ ` { | }) ends a local part: no provider gives out an address with one, and
+ * text writes them around addresses (`?to=`, `&email=`, `Name|jane@example.com|London`, `**jane@x.com**`,
+ * `` `jane@x.com` ``, `{jane@x.com}`, `#jane@x.com`).
+ */
+/** Per ASCII code: its kind in a local part (letters, digits, . _ % + - ' and the LOCAL_SIGNS). */
 const ASCII_LOCAL_KIND = new Uint8Array(128);
+/** Per ASCII code: 1 for the LOCAL_SIGNS. */
+const IS_LOCAL_SIGN = new Uint8Array(128);
 /** Per ASCII code: its kind in a domain (letters, digits, hyphen; dots are handled apart). */
 const ASCII_DOMAIN_KIND = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
@@ -59,9 +76,17 @@ for (let code = 0; code < 128; code++) {
   const letter = /[a-zA-Z]/.test(char);
   const digit = /[0-9]/.test(char);
   if (letter || digit || "._%+-'".includes(char)) ASCII_LOCAL_KIND[code] = SPACED;
+  if (LOCAL_SIGNS.includes(char)) {
+    ASCII_LOCAL_KIND[code] = SPACED;
+    IS_LOCAL_SIGN[code] = 1;
+  }
   if (letter) ASCII_DOMAIN_KIND[code] = SPACED;
   if (digit || char === '-') ASCII_DOMAIN_KIND[code] = EITHER;
 }
+/** Keys whose value is an address, whatever it looks like (`email=wei.li@example.com`, `EMAIL_FROM=`). */
+const ADDRESS_KEY = /(?:mail|to|from|cc|user|username|login|addr|address|recipient|sender|src)$/i;
+/** A key of `key=value`: a name as configuration, forms and logs write one. */
+const KEY = /^[A-Za-z][A-Za-z0-9_.-]*$/;
 
 /** The kind of a non-ASCII character: letters of any script may be in addresses (IDN, SMTPUTF8). */
 function wideKind(text: string, index: number): number {
@@ -94,25 +119,86 @@ function isWhitespace(code: number): boolean {
 /**
  * The start of the local part that ends before the `@` at `at`, or -1 when there is no acceptable one:
  * empty, longer than 64, starting or ending with a dot or holding two in a row (`john..doe@x.com` is not
- * `doe@x.com`). Quotes before it (`'jane@x.com'`) are left out.
+ * `doe@x.com`). Quotes before it (`'jane@x.com'`) are left out. A quoted local part (`"Fred Bloggs"@x.com`,
+ * `test."foo".bar@x.com`) is none: RFC 5321 §4.1.2 asks hosts to avoid them, no provider gives one out, and
+ * a quote before an `@` far more often closes a quoted word.
  */
 function localStart(text: string, at: number): number {
+  const last = text.charCodeAt(at - 1);
   const kind = localKind(text, at - 1);
-  if (kind === NOT_IN_ADDRESS) return -1;
+  // `example.com/@jane` is a profile's path, not a local part ending in a slash.
+  if (kind === NOT_IN_ADDRESS || last === CHAR_DOT || last === CHAR_SLASH) return -1;
   const floor = Math.max(0, at - MAX_LOCAL_LENGTH);
   let start = at - 1;
-  let previousDot = text.charCodeAt(start) === CHAR_DOT;
-  if (previousDot) return -1;
+  /** The sign nearest the `@` (-1 for none), and the last of two dots in a row. */
+  let nearestSign = IS_LOCAL_SIGN[last] === 1 ? start : -1;
+  let doubleDot = -1;
   while (start > floor && localKind(text, start - 1) === kind) {
     start--;
-    const dot = text.charCodeAt(start) === CHAR_DOT;
-    if (dot && previousDot) return -1;
-    previousDot = dot;
+    const code = text.charCodeAt(start);
+    if (code === CHAR_DOT && text.charCodeAt(start + 1) === CHAR_DOT && doubleDot === -1)
+      doubleDot = start + 1;
+    if (nearestSign === -1 && code < 128 && IS_LOCAL_SIGN[code] === 1) nearestSign = start;
   }
-  if (start === floor && localKind(text, start - 1) === kind) return -1;
+  const tooLong = start === floor && localKind(text, start - 1) === kind;
+  if (nearestSign !== -1) start = startAmongSigns(text, start, nearestSign, at, tooLong);
+  else if (tooLong) return -1;
   while (text.charCodeAt(start) === CHAR_APOSTROPHE) start++;
-  if (start === at || text.charCodeAt(start) === CHAR_DOT) return -1;
+  if (start >= at || text.charCodeAt(start) === CHAR_DOT || doubleDot > start) return -1;
   return start;
+}
+
+/**
+ * Where the local part starts in a run of local characters from `runStart` to the `@` that holds a sign
+ * (LOCAL_SIGNS), the nearest to the `@` at `nearestSign`. The run is the address (`~emersion/soju-dev`,
+ * `customer/department=shipping`, `prvs=1234abcd=jane`), except where the signs separate it from what
+ * comes before: a run too long for a local part or that runs back into a domain
+ * (`jane@example.com/bob@example.org`) ends at its nearest sign; a path (`/users/jane@example.com`) at its
+ * last slash; `key=value` (`email=jane@example.com`) at the `=`, and leading `=` are no part of it.
+ */
+function startAmongSigns(
+  text: string,
+  runStart: number,
+  nearestSign: number,
+  at: number,
+  tooLong: boolean,
+): number {
+  if (tooLong || text.charCodeAt(runStart - 1) === CHAR_AT) return nearestSign + 1;
+  if (text.charCodeAt(runStart) === CHAR_SLASH) return lastIndexIn(text, CHAR_SLASH, runStart, at) + 1;
+  let start = runStart;
+  while (text.charCodeAt(start) === CHAR_EQUALS) start++;
+  return startAfterKey(text, start, at);
+}
+
+/**
+ * Where the value starts when the run from `start` to the `@` is `key=value`: one `=`, after a name, and
+ * either a key that holds addresses (`email=`, `EMAIL_FROM=`), a query's parameter (`?u=`, `&to=`), or a
+ * value that is no domain. A domain after the `=` is a bounce address's recipient
+ * (`bounce-jane=example.com@lists.example.org`, VERP): the run is the address, and its tail someone else's.
+ */
+function startAfterKey(text: string, start: number, at: number): number {
+  const equals = indexIn(text, CHAR_EQUALS, start, at);
+  // Several `=` are a bounce address (SRS0=hash=tt=domain=local, prvs=tag=local): all of it.
+  if (equals === -1 || indexIn(text, CHAR_EQUALS, equals + 1, at) !== -1) return start;
+  const key = text.slice(start, equals);
+  if (!KEY.test(key)) return start;
+  const before = text.charCodeAt(start - 1);
+  const queryParameter = before === 63 /* ? */ || before === 38 /* & */ || before === 59; /* ; */
+  if (ADDRESS_KEY.test(key) || queryParameter || !endsWithTopLevelDomain(text, equals + 1, at))
+    return equals + 1;
+  return start;
+}
+
+/** The first `code` in `text.slice(from, end)`, or -1. */
+function indexIn(text: string, code: number, from: number, end: number): number {
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
+
+/** The last `code` in `text.slice(from, end)`, or -1. (Not `lastIndexOf`, which would search on before `from`.) */
+function lastIndexIn(text: string, code: number, from: number, end: number): number {
+  for (let i = end - 1; i >= from; i--) if (text.charCodeAt(i) === code) return i;
+  return -1;
 }
 
 /** Whether the character at `index` is in a URL: a `//` comes before it in the same run of non-spaces. */
@@ -130,19 +216,26 @@ function isInUrl(text: string, index: number): boolean {
 
 /**
  * Whether what precedes a local part makes it part of something else: `a@b@x.com`, `@jane@mastodon.social`,
- * a URL's userinfo (`https://user:pass@host`) or path (`https://x.com/a/jane@x.com`), an escaped character.
- * Outside URLs, `Email:jane@x.com` and `jane@x.com/bob@x.com` hold addresses.
+ * a URL's userinfo (`https://user:pass@host`) or path (`https://x.com/a/jane@x.com`), an escaped character
+ * (`Joe.\\Blow@x.com`, `Fred\\ Bloggs@x.com`). Outside URLs, `Email:jane@x.com` and `jane@x.com/bob@x.com`
+ * hold addresses, and so does a `mailto:` after a URL (`[site](https://x.com)[mail](mailto:jane@x.com)`).
  */
 function isPartOfSomethingElse(text: string, start: number): boolean {
   const before = text.charCodeAt(start - 1);
   if (before === CHAR_AT || before === CHAR_BACKSLASH) return true;
-  return (before === CHAR_COLON || before === CHAR_SLASH) && isInUrl(text, start - 1);
+  if (before === CHAR_SPACE && text.charCodeAt(start - 2) === CHAR_BACKSLASH) return true;
+  if (before === CHAR_COLON) return !isMailtoScheme(text, start - 1) && isInUrl(text, start - 1);
+  return before === CHAR_SLASH && isInUrl(text, start - 1);
 }
 
-/** The last dot in `text.slice(from, end)`, or -1. (Not `lastIndexOf`, which would search on before `from`.) */
+/** Whether the colon at `colon` ends a `mailto` scheme, in any case. */
+function isMailtoScheme(text: string, colon: number): boolean {
+  return colon >= 6 && text.slice(colon - 6, colon).toLowerCase() === 'mailto';
+}
+
+/** The last dot in `text.slice(from, end)`, or -1. */
 function lastDotIn(text: string, from: number, end: number): number {
-  for (let i = end - 1; i >= from; i--) if (text.charCodeAt(i) === CHAR_DOT) return i;
-  return -1;
+  return lastIndexIn(text, CHAR_DOT, from, end);
 }
 
 /** Whether `text.slice(from, end)` is a domain of at least two labels whose last is a real TLD. */
@@ -152,16 +245,35 @@ function endsWithTopLevelDomain(text: string, from: number, end: number): boolea
 }
 
 /**
+ * Whether the last label of a domain that ends with a TLD is the next sentence's first word, written on
+ * without a space: a capitalised word after a label in small letters (`jane@example.com.Next sentence`,
+ * though `next` is a TLD). A domain is written in one case, or title case (`Example.Co.Uk`), so
+ * `example.co.Uk` is read as a sentence too.
+ */
+function lastLabelStartsSentence(text: string, from: number, end: number): boolean {
+  const lastDot = lastDotIn(text, from, end);
+  if (!isUpperAscii(text.charCodeAt(lastDot + 1)) || !isLowerAscii(text.charCodeAt(lastDot + 2)))
+    return false;
+  for (let i = lastDot - 1; i >= from && text.charCodeAt(i) !== CHAR_DOT; i--)
+    if (isUpperAscii(text.charCodeAt(i))) return false;
+  return endsWithTopLevelDomain(text, from, lastDot);
+}
+
+/**
  * A shorter end for a domain whose last label is no TLD because it ran into the next word: a capital after a
- * small letter in the last label (`example.comContact`), or a capitalised last label (`gmail.com.Thanks`).
+ * small letter in the last label (`example.comContact`), a dash of hyphens (`example.com---foo`), or a
+ * capitalised last label (`gmail.com.Thanks`).
  * -1 if neither leaves a real TLD.
  */
 function endBeforeNextWord(text: string, from: number, end: number): number {
   const lastDot = lastDotIn(text, from, end);
   if (lastDot <= from) return -1;
   for (let cut = Math.min(end - 1, lastDot + MAX_LABEL_LENGTH); cut > lastDot + 2; cut--) {
-    const capitalAfterSmall = isUpperAscii(text.charCodeAt(cut)) && isLowerAscii(text.charCodeAt(cut - 1));
-    if (capitalAfterSmall && isTopLevelDomain(text.slice(lastDot + 1, cut))) return cut;
+    const code = text.charCodeAt(cut);
+    const capitalAfterSmall = isUpperAscii(code) && isLowerAscii(text.charCodeAt(cut - 1));
+    // Plain text's dash: `text@example.com---foo`, `jane@example.com--Bob`.
+    const dash = code === CHAR_HYPHEN && text.charCodeAt(cut + 1) === CHAR_HYPHEN;
+    if ((capitalAfterSmall || dash) && isTopLevelDomain(text.slice(lastDot + 1, cut))) return cut;
   }
   const capitalised = isUpperAscii(text.charCodeAt(lastDot + 1));
   return capitalised && endsWithTopLevelDomain(text, from, lastDot) ? lastDot : -1;
@@ -199,7 +311,7 @@ function domainEnd(text: string, from: number): number {
   while (end > from && (text.charCodeAt(end - 1) === CHAR_DOT || text.charCodeAt(end - 1) === CHAR_HYPHEN))
     end--;
   // Labels before the last were checked at their dots; a real TLD is a valid last label.
-  if (endsWithTopLevelDomain(text, from, end)) return end;
+  if (endsWithTopLevelDomain(text, from, end) && !lastLabelStartsSentence(text, from, end)) return end;
   return endBeforeNextWord(text, from, end);
 }
 
