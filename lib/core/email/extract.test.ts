@@ -217,7 +217,7 @@ describe('extractEmails reads the corners of the standard as they are written', 
     // RFC 5321 §4.1.2 asks hosts to avoid them; no provider gives one out.
     ['a quoted local part', '"Fred Bloggs"@example.com'],
     ['a quoted local part holding an @', '"Abc@def"@example.com'],
-    // RFC 3696 errata 246: a backslash quotes only inside quotes. Bloggs@example.com is someone else.
+    // RFC 3696's errata: a backslash quotes only inside quotes. Bloggs@example.com is someone else.
     ['an escaped space', 'Fred\\ Bloggs@example.com'],
     ['an escaped @', 'Abc\\@def@example.com'],
     ['an escaped backslash', 'Joe.\\\\Blow@example.com'],
