@@ -1,3 +1,4 @@
+import { MAX_DOMAIN_LENGTH, MAX_LABEL_LENGTH, MAX_LOCAL_PART_LENGTH } from './rfc-limits.ts';
 import { type Reach, readWindow } from './text-window.ts';
 import { isTopLevelDomain } from './top-level-domains.ts';
 
@@ -9,17 +10,13 @@ export interface FoundEmail {
   end: number;
 }
 
-/** RFC 5321 limits: 64 octets of local part, 253 characters of domain, 63 per label. */
-const MAX_LOCAL_LENGTH = 64;
-const MAX_DOMAIN_LENGTH = 253;
-const MAX_LABEL_LENGTH = 63;
 /** How far back a URL's `//` is looked for before `user:password@` or `/path@`. */
 const MAX_URL_LOOKBACK = 100;
 /**
  * The most the judgement of an `@` reads around it: back over a local part, the character before it and a
  * URL's `//` before that; ahead over a domain and the two characters after it (`:` and what follows).
  */
-const REACH: Reach = { behind: MAX_LOCAL_LENGTH + MAX_URL_LOOKBACK + 2, ahead: MAX_DOMAIN_LENGTH + 3 };
+const REACH: Reach = { behind: MAX_LOCAL_PART_LENGTH + MAX_URL_LOOKBACK + 2, ahead: MAX_DOMAIN_LENGTH + 3 };
 
 /** A first domain part like `2x` or `1.5x` is an image scale (logo@2x.png, sprite@1.5x.mov), not a mail host. */
 const IMAGE_SCALE = /^\d+(?:\.\d+)?x$/i;
@@ -51,6 +48,9 @@ const CHAR_LESS_THAN = 60;
 const CHAR_EQUALS = 61;
 const CHAR_GREATER_THAN = 62;
 const CHAR_SPACE = 32;
+const CHAR_QUESTION = 63;
+const CHAR_AMPERSAND = 38;
+const CHAR_SEMICOLON = 59;
 
 /**
  * The signs of RFC 5322 atext that real addresses hold but text also puts around them: sourcehut's lists
@@ -118,7 +118,7 @@ function isWhitespace(code: number): boolean {
 
 /**
  * The start of the local part that ends before the `@` at `at`, or -1 when there is no acceptable one:
- * empty, longer than 64, starting or ending with a dot or holding two in a row (`john..doe@x.com` is not
+ * empty, longer than MAX_LOCAL_PART_LENGTH, starting or ending with a dot or holding two in a row (`john..doe@x.com` is not
  * `doe@x.com`). Quotes before it (`'jane@x.com'`) are left out. A quoted local part (`"Fred Bloggs"@x.com`,
  * `test."foo".bar@x.com`) is none: RFC 5321 §4.1.2 asks hosts to avoid them, no provider gives one out, and
  * a quote before an `@` far more often closes a quoted word.
@@ -128,7 +128,7 @@ function localStart(text: string, at: number): number {
   const kind = localKind(text, at - 1);
   // `example.com/@jane` is a profile's path, not a local part ending in a slash.
   if (kind === NOT_IN_ADDRESS || last === CHAR_DOT || last === CHAR_SLASH) return -1;
-  const floor = Math.max(0, at - MAX_LOCAL_LENGTH);
+  const floor = Math.max(0, at - MAX_LOCAL_PART_LENGTH);
   let start = at - 1;
   /** The sign nearest the `@` (-1 for none), and the last of two dots in a row. */
   let nearestSign = IS_LOCAL_SIGN[last] === 1 ? start : -1;
@@ -183,7 +183,7 @@ function startAfterKey(text: string, start: number, at: number): number {
   const key = text.slice(start, equals);
   if (!KEY.test(key)) return start;
   const before = text.charCodeAt(start - 1);
-  const queryParameter = before === 63 /* ? */ || before === 38 /* & */ || before === 59; /* ; */
+  const queryParameter = before === CHAR_QUESTION || before === CHAR_AMPERSAND || before === CHAR_SEMICOLON;
   if (ADDRESS_KEY.test(key) || queryParameter || !endsWithTopLevelDomain(text, equals + 1, at))
     return equals + 1;
   return start;
@@ -281,7 +281,7 @@ function endBeforeNextWord(text: string, from: number, end: number): number {
 
 /**
  * The end of the domain that starts at `from`, or -1 when there is no acceptable domain there: labels of
- * letters, digits and inner hyphens, each 1 to 63 long, at most 253 in all, the last a real top-level
+ * letters, digits and inner hyphens, each 1 to MAX_LABEL_LENGTH long, MAX_DOMAIN_LENGTH in all, the last a real top-level
  * domain. The domain ends at the first character that cannot be in it, at an empty label (`gmail.com...`),
  * or where a label changes between a spaced and an unspaced script (`example.comまで`). Trailing dots and
  * hyphens are sentence punctuation.
@@ -351,8 +351,8 @@ function mayHaveCapitals(text: string, from: number, end: number): boolean {
  * (`git@github.com:org/repo.git`), the tail of an invalid local part (`john..doe@x.com`), URL userinfo,
  * or handles; trailing punctuation, quotes, `email=`, CJK neighbours and a glued next word are left out;
  * Cloudflare's obfuscation is decoded elsewhere (`decodeCloudflareEmail`). Linear time: each `@` looks at
- * most 64 characters back and 254 ahead (100 back for a URL before `:` or `/`), and most `@` that start
- * no address are turned away by the one character before them.
+ * most a local part's length back and a domain's ahead (REACH: a URL's `//` is looked for further back),
+ * and most `@` that start no address are turned away by the one character before them.
  *
  * With `from` and `to`, only the addresses whose `@` lies in `[from, to)` are found, each judged in the
  * whole text: reading a text window by window finds exactly what one reading finds (a page's 1 MB text
