@@ -1,4 +1,4 @@
-import { extractEmails, type FoundEmail, isEmailAddress } from './extract.ts';
+import { addressIn, extractEmails, type FoundEmail, isEmailAddress } from './extract.ts';
 import { MAX_DOMAIN_LENGTH, MAX_LABEL_LENGTH, MAX_LOCAL_PART_LENGTH } from './rfc-limits.ts';
 import { type Reach, readWindow } from './text-window.ts';
 
@@ -412,10 +412,8 @@ export function findEmails(
       .replace(SPAM_MARKER, '')
       .replace(/@[.-]+/, '@')
       .replace(/[.-]+$/, '');
-    const [unspoiled] = extractEmails(cleaned);
-    return unspoiled && unspoiled.start === 0 && unspoiled.end === cleaned.length
-      ? { ...found, address: unspoiled.address }
-      : found;
+    const unspoiled = addressIn(cleaned);
+    return unspoiled === null ? found : { ...found, address: unspoiled };
   });
   const obfuscated = extractObfuscatedEmails(text, from, to, context);
   if (obfuscated.length === 0) return plain;
