@@ -1,6 +1,6 @@
 import { MAX_DOMAIN_LENGTH, MAX_LABEL_LENGTH, MAX_LOCAL_PART_LENGTH } from './rfc-limits.ts';
 import { type Reach, readWindow } from './text-window.ts';
-import { isTopLevelDomain } from './top-level-domains.ts';
+import { isHashedTopLevelDomain, isTopLevelDomainAt, nextLabelHash } from './top-level-domains.ts';
 
 export interface FoundEmail {
   /** The address with its domain lower-cased. */
@@ -65,23 +65,38 @@ const LOCAL_SIGNS = '/=~!$';
  * text writes them around addresses (`?to=`, `&email=`, `Name|jane@example.com|London`, `**jane@x.com**`,
  * `` `jane@x.com` ``, `{jane@x.com}`, `#jane@x.com`).
  */
-/** Per ASCII code: its kind in a local part (letters, digits, . _ % + - ' and the LOCAL_SIGNS). */
-const ASCII_LOCAL_KIND = new Uint8Array(128);
-/** Per ASCII code: 1 for the LOCAL_SIGNS. */
-const IS_LOCAL_SIGN = new Uint8Array(128);
-/** Per ASCII code: its kind in a domain (letters, digits, hyphen; dots are handled apart). */
-const ASCII_DOMAIN_KIND = new Uint8Array(128);
+/**
+ * Per ASCII code, what it is in a local part: none, an ordinary character (letters, digits, _ % + - '), a
+ * dot, or one of the LOCAL_SIGNS. Every ASCII character of a local part is of the spaced kind. One lookup a
+ * character: the walk back over a local part is most of extraction's reading.
+ */
+const LOCAL_NONE = 0;
+const LOCAL_ORDINARY = 1;
+const LOCAL_DOT = 2;
+const LOCAL_SIGN = 3;
+const ASCII_LOCAL_CLASS = new Uint8Array(128);
+/**
+ * Per ASCII code, what it is in a domain: its kind (the low two bits: letters SPACED, digits and hyphens
+ * EITHER), with CAPITAL set for A–Z; DOMAIN_DOT for the dot; 0 for what ends a domain.
+ */
+const KIND_BITS = 3;
+const CAPITAL = 4;
+const DOMAIN_DOT = 8;
+/** Set in a domain's marks for a character past ASCII: it may change when lower-cased. */
+const WIDE = 16;
+const ASCII_DOMAIN_CLASS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
   const char = String.fromCharCode(code);
-  const letter = /[a-zA-Z]/.test(char);
+  const small = /[a-z]/.test(char);
+  const capital = /[A-Z]/.test(char);
   const digit = /[0-9]/.test(char);
-  if (letter || digit || "._%+-'".includes(char)) ASCII_LOCAL_KIND[code] = SPACED;
-  if (LOCAL_SIGNS.includes(char)) {
-    ASCII_LOCAL_KIND[code] = SPACED;
-    IS_LOCAL_SIGN[code] = 1;
-  }
-  if (letter) ASCII_DOMAIN_KIND[code] = SPACED;
-  if (digit || char === '-') ASCII_DOMAIN_KIND[code] = EITHER;
+  if (small || capital || digit || "_%+-'".includes(char)) ASCII_LOCAL_CLASS[code] = LOCAL_ORDINARY;
+  if (char === '.') ASCII_LOCAL_CLASS[code] = LOCAL_DOT;
+  if (LOCAL_SIGNS.includes(char)) ASCII_LOCAL_CLASS[code] = LOCAL_SIGN;
+  if (small) ASCII_DOMAIN_CLASS[code] = SPACED;
+  if (capital) ASCII_DOMAIN_CLASS[code] = SPACED | CAPITAL;
+  if (digit || char === '-') ASCII_DOMAIN_CLASS[code] = EITHER;
+  if (char === '.') ASCII_DOMAIN_CLASS[code] = DOMAIN_DOT;
 }
 /** Keys whose value is an address, whatever it looks like (`email=wei.li@example.com`, `EMAIL_FROM=`). */
 const ADDRESS_KEY = /(?:mail|to|from|cc|user|username|login|addr|address|recipient|sender|src)$/i;
@@ -101,7 +116,9 @@ function wideKind(text: string, index: number): number {
 
 function localKind(text: string, index: number): number {
   const code = text.charCodeAt(index);
-  return code < 128 ? (ASCII_LOCAL_KIND[code] ?? NOT_IN_ADDRESS) : wideKind(text, index);
+  if (code >= 128) return wideKind(text, index);
+  // Before the text's start, the code is NaN and its class undefined: nothing.
+  return (ASCII_LOCAL_CLASS[code] ?? LOCAL_NONE) === LOCAL_NONE ? NOT_IN_ADDRESS : SPACED;
 }
 
 function isUpperAscii(code: number): boolean {
@@ -130,15 +147,21 @@ function localStart(text: string, at: number): number {
   if (kind === NOT_IN_ADDRESS || last === CHAR_DOT || last === CHAR_SLASH) return -1;
   const floor = Math.max(0, at - MAX_LOCAL_PART_LENGTH);
   let start = at - 1;
-  /** The sign nearest the `@` (-1 for none), and the last of two dots in a row. */
-  let nearestSign = IS_LOCAL_SIGN[last] === 1 ? start : -1;
+  /** The sign nearest the `@` (-1 for none), and the second of the first two dots in a row. */
+  let nearestSign = last < 128 && ASCII_LOCAL_CLASS[last] === LOCAL_SIGN ? start : -1;
   let doubleDot = -1;
-  while (start > floor && localKind(text, start - 1) === kind) {
-    start--;
-    const code = text.charCodeAt(start);
-    if (code === CHAR_DOT && text.charCodeAt(start + 1) === CHAR_DOT && doubleDot === -1)
-      doubleDot = start + 1;
-    if (nearestSign === -1 && code < 128 && IS_LOCAL_SIGN[code] === 1) nearestSign = start;
+  for (; start > floor; start--) {
+    const code = text.charCodeAt(start - 1);
+    if (code >= 128) {
+      if (wideKind(text, start - 1) !== kind) break;
+      continue;
+    }
+    const local = ASCII_LOCAL_CLASS[code];
+    if (local === LOCAL_NONE || kind !== SPACED) break;
+    if (local === LOCAL_ORDINARY) continue;
+    if (local === LOCAL_SIGN) {
+      if (nearestSign === -1) nearestSign = start - 1;
+    } else if (doubleDot === -1 && text.charCodeAt(start) === CHAR_DOT) doubleDot = start;
   }
   const tooLong = start === floor && localKind(text, start - 1) === kind;
   if (nearestSign !== -1) start = startAmongSigns(text, start, nearestSign, at, tooLong);
@@ -241,7 +264,7 @@ function lastDotIn(text: string, from: number, end: number): number {
 /** Whether `text.slice(from, end)` is a domain of at least two labels whose last is a real TLD. */
 function endsWithTopLevelDomain(text: string, from: number, end: number): boolean {
   const lastDot = lastDotIn(text, from, end);
-  return lastDot > from && lastDot < end - 1 && isTopLevelDomain(text.slice(lastDot + 1, end));
+  return lastDot > from && lastDot < end - 1 && isTopLevelDomainAt(text, lastDot + 1, end);
 }
 
 /**
@@ -250,8 +273,7 @@ function endsWithTopLevelDomain(text: string, from: number, end: number): boolea
  * though `next` is a TLD). A domain is written in one case, or title case (`Example.Co.Uk`), so
  * `example.co.Uk` is read as a sentence too.
  */
-function lastLabelStartsSentence(text: string, from: number, end: number): boolean {
-  const lastDot = lastDotIn(text, from, end);
+function lastLabelStartsSentence(text: string, from: number, lastDot: number): boolean {
   if (!isUpperAscii(text.charCodeAt(lastDot + 1)) || !isLowerAscii(text.charCodeAt(lastDot + 2)))
     return false;
   for (let i = lastDot - 1; i >= from && text.charCodeAt(i) !== CHAR_DOT; i--)
@@ -273,45 +295,84 @@ function endBeforeNextWord(text: string, from: number, end: number): number {
     const capitalAfterSmall = isUpperAscii(code) && isLowerAscii(text.charCodeAt(cut - 1));
     // Plain text's dash: `text@example.com---foo`, `jane@example.com--Bob`.
     const dash = code === CHAR_HYPHEN && text.charCodeAt(cut + 1) === CHAR_HYPHEN;
-    if ((capitalAfterSmall || dash) && isTopLevelDomain(text.slice(lastDot + 1, cut))) return cut;
+    if ((capitalAfterSmall || dash) && isTopLevelDomainAt(text, lastDot + 1, cut)) return cut;
   }
   const capitalised = isUpperAscii(text.charCodeAt(lastDot + 1));
   return capitalised && endsWithTopLevelDomain(text, from, lastDot) ? lastDot : -1;
 }
 
 /**
+ * What the last `domainEnd` saw of the domain it read, so that no later step reads it again: whether it may
+ * change when lower-cased (an ASCII capital, or a character past ASCII). Extraction is most of a page
+ * scan's work, and each pass over a domain cost about a tenth of it (CPU profile of bench/extraction.ts).
+ */
+let domainMayHaveCapitals = false;
+
+/**
  * The end of the domain that starts at `from`, or -1 when there is no acceptable domain there: labels of
- * letters, digits and inner hyphens, each 1 to MAX_LABEL_LENGTH long, MAX_DOMAIN_LENGTH in all, the last a real top-level
- * domain. The domain ends at the first character that cannot be in it, at an empty label (`gmail.com...`),
- * or where a label changes between a spaced and an unspaced script (`example.comまで`). Trailing dots and
- * hyphens are sentence punctuation.
+ * letters, digits and inner hyphens, each 1 to MAX_LABEL_LENGTH long, MAX_DOMAIN_LENGTH in all, the last a
+ * real top-level domain. The domain ends at the first character that cannot be in it, at an empty label
+ * (`gmail.com...`), or where a label changes between a spaced and an unspaced script (`example.comまで`).
+ * Trailing dots and hyphens are sentence punctuation. Sets `domainMayHaveCapitals`.
  */
 function domainEnd(text: string, from: number): number {
   const limit = Math.min(text.length, from + MAX_DOMAIN_LENGTH + 1);
   let end = from;
   let labelStart = from;
+  let lastDot = -1;
+  /** The marks (CAPITAL, WIDE) of every character read, and of the label being read. */
+  let marks = 0;
+  let labelMarks = 0;
+  /** The label's `nextLabelHash`, for the TLD lookup of the last. */
+  let labelHash = 0;
   // EITHER until the label's first letter sets its kind.
   let labelKind = EITHER;
   for (; end < limit; end++) {
     const code = text.charCodeAt(end);
-    if (code === CHAR_DOT) {
-      if (end === labelStart) break;
-      if (!isLabel(text, labelStart, end)) return -1;
-      labelStart = end + 1;
-      labelKind = EITHER;
-      continue;
+    let kind: number;
+    if (code < 128) {
+      const domain = ASCII_DOMAIN_CLASS[code] ?? 0;
+      if (domain === DOMAIN_DOT) {
+        if (end === labelStart) break;
+        if (!isLabel(text, labelStart, end)) return -1;
+        marks |= labelMarks;
+        lastDot = end;
+        labelStart = end + 1;
+        labelKind = EITHER;
+        labelMarks = 0;
+        labelHash = 0;
+        continue;
+      }
+      if (domain === 0) break;
+      labelMarks |= domain;
+      kind = domain & KIND_BITS;
+      // In small letters: CAPITAL (4) shifted is the case bit (32).
+      labelHash = nextLabelHash(labelHash, code | ((domain & CAPITAL) << 3));
+    } else {
+      labelMarks |= WIDE;
+      kind = wideKind(text, end);
     }
-    const kind = code < 128 ? (ASCII_DOMAIN_KIND[code] ?? NOT_IN_ADDRESS) : wideKind(text, end);
-    if (kind === NOT_IN_ADDRESS) break;
     if (kind === EITHER || kind === labelKind) continue;
-    if (labelKind !== EITHER) break;
+    if (kind === NOT_IN_ADDRESS || labelKind !== EITHER) break;
     labelKind = kind;
   }
   if (end - from > MAX_DOMAIN_LENGTH) return -1;
+  marks |= labelMarks;
+  domainMayHaveCapitals = (marks & (CAPITAL | WIDE)) !== 0;
+  const read = end;
   while (end > from && (text.charCodeAt(end - 1) === CHAR_DOT || text.charCodeAt(end - 1) === CHAR_HYPHEN))
     end--;
-  // Labels before the last were checked at their dots; a real TLD is a valid last label.
-  if (endsWithTopLevelDomain(text, from, end) && !lastLabelStartsSentence(text, from, end)) return end;
+  if (lastDot >= end - 1) lastDot = lastDotIn(text, from, end);
+  // Labels before the last were checked at their dots; a real TLD is a valid last label. The hash read
+  // is the last label's unless punctuation was trimmed or it has a character past ASCII.
+  const hashed = end === read && (labelMarks & WIDE) === 0;
+  const endsWithTld =
+    lastDot > from &&
+    lastDot < end - 1 &&
+    (hashed
+      ? isHashedTopLevelDomain(text, lastDot + 1, end, labelHash)
+      : isTopLevelDomainAt(text, lastDot + 1, end));
+  if (endsWithTld && !((marks & CAPITAL) !== 0 && lastLabelStartsSentence(text, from, lastDot))) return end;
   return endBeforeNextWord(text, from, end);
 }
 
@@ -334,15 +395,6 @@ function isNotMailHost(text: string, domainStart: number, end: number): boolean 
   return (
     first >= 48 && first <= 57 && IMAGE_SCALE.test(text.slice(domainStart, lastDotIn(text, domainStart, end)))
   );
-}
-
-/** Whether a domain may change when lower-cased: it has an ASCII capital or a non-ASCII letter. */
-function mayHaveCapitals(text: string, from: number, end: number): boolean {
-  for (let i = from; i < end; i++) {
-    const code = text.charCodeAt(i);
-    if (isUpperAscii(code) || code >= 128) return true;
-  }
-  return false;
 }
 
 /**
@@ -370,7 +422,7 @@ function addressesIn(text: string, from: number, to: number): FoundEmail[] {
     if (start === -1 || isPartOfSomethingElse(text, start)) continue;
     const end = domainEnd(text, at + 1);
     if (end === -1 || isNotMailHost(text, at + 1, end)) continue;
-    const address = mayHaveCapitals(text, at + 1, end)
+    const address = domainMayHaveCapitals
       ? text.slice(start, at + 1) + text.slice(at + 1, end).toLowerCase()
       : text.slice(start, end);
     found.push({ address, start, end });

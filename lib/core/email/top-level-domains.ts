@@ -12,3 +12,79 @@ export function isTopLevelDomain(label: string): boolean {
   const ascii = asciiLabel(label);
   return ascii !== null && topLevelDomains.has(ascii);
 }
+
+/**
+ * The ASCII TLDs by a hash of their characters, for `isTopLevelDomainAt`: an open-addressed table of
+ * indexes into the list (plus one; 0 is an empty slot), at most a quarter full.
+ */
+interface TopLevelDomainTable {
+  list: readonly string[];
+  slots: Int32Array;
+  mask: number;
+}
+
+let table: TopLevelDomainTable | null = null;
+
+const CHAR_A = 65;
+const CHAR_Z = 90;
+/** What turns an ASCII capital into its small letter. */
+const CASE_BIT = 32;
+
+/**
+ * The hash of a label's characters so far, given the hash of those before (0 at its start) and the next
+ * character's code in small letters. Extraction hashes a domain's last label as it reads it.
+ */
+export function nextLabelHash(hash: number, code: number): number {
+  return (Math.imul(hash, 31) + code) | 0;
+}
+
+function makeTable(): TopLevelDomainTable {
+  const list = topLevelDomainList();
+  let size = 1;
+  while (size < list.length * 4) size *= 2;
+  const slots = new Int32Array(size);
+  const mask = size - 1;
+  list.forEach((tld, index) => {
+    let hash = 0;
+    for (let i = 0; i < tld.length; i++) hash = nextLabelHash(hash, tld.charCodeAt(i));
+    let slot = hash & mask;
+    while (slots[slot] !== 0) slot = (slot + 1) & mask;
+    slots[slot] = index + 1;
+  });
+  return { list, slots, mask };
+}
+
+/** Whether the ASCII TLD at `slot`'s chain equals `text.slice(start, end)` in small letters. */
+function matchesAt(tld: string, text: string, start: number, end: number): boolean {
+  if (tld.length !== end - start) return false;
+  for (let i = 0; i < tld.length; i++) {
+    const code = text.charCodeAt(start + i);
+    if (tld.charCodeAt(i) !== (code >= CHAR_A && code <= CHAR_Z ? code | CASE_BIT : code)) return false;
+  }
+  return true;
+}
+
+/**
+ * `isTopLevelDomain(text.slice(start, end))`, without the copy: extraction asks it once an address, and the
+ * copy and the set's hashing of it were a tenth of extraction's time (CPU profile of bench/extraction.ts).
+ * A label with a character past ASCII (`рф`) takes the general path.
+ */
+export function isTopLevelDomainAt(text: string, start: number, end: number): boolean {
+  let hash = 0;
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 128) return isTopLevelDomain(text.slice(start, end));
+    hash = nextLabelHash(hash, code >= CHAR_A && code <= CHAR_Z ? code | CASE_BIT : code);
+  }
+  return isHashedTopLevelDomain(text, start, end, hash);
+}
+
+/** `isTopLevelDomainAt` for an ASCII label whose `nextLabelHash` the caller has. */
+export function isHashedTopLevelDomain(text: string, start: number, end: number, hash: number): boolean {
+  table ??= makeTable();
+  const { list, slots, mask } = table;
+  for (let slot = hash & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
+    if (matchesAt(list[(slots[slot] ?? 0) - 1] ?? '', text, start, end)) return true;
+  }
+  return false;
+}
