@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { topLevelDomainList } from './top-level-domain-list.ts';
-import { isTopLevelDomain, isTopLevelDomainAt } from './top-level-domains.ts';
+import { isTopLevelDomain, isTopLevelDomainAt, labelHash } from './top-level-domains.ts';
 
 describe('isTopLevelDomain', () => {
   it('knows delegated TLDs in any case, long ones too', () => {
@@ -20,6 +20,11 @@ describe('isTopLevelDomain', () => {
 });
 
 describe('isTopLevelDomainAt: the same answer for a label inside a text, without copying it', () => {
+  it('tells every ASCII TLD apart by its hash, which it looks them up by', () => {
+    const list = topLevelDomainList();
+    expect(new Set(list.map(labelHash)).size).toBe(list.length);
+  });
+
   it('knows every delegated TLD, in small letters and in capitals, wherever it lies', () => {
     const missed = topLevelDomainList().filter((tld) => {
       const text = `x.${tld}, y.${tld.toUpperCase()}!`;

@@ -13,17 +13,8 @@ export function isTopLevelDomain(label: string): boolean {
   return ascii !== null && topLevelDomains.has(ascii);
 }
 
-/**
- * The ASCII TLDs by a hash of their characters, for `isTopLevelDomainAt`: an open-addressed table of
- * indexes into the list (plus one; 0 is an empty slot), at most a quarter full.
- */
-interface TopLevelDomainTable {
-  list: readonly string[];
-  slots: Int32Array;
-  mask: number;
-}
-
-let table: TopLevelDomainTable | null = null;
+/** The ASCII TLDs by `labelHash`, made on first need; no two have the same (a test checks the list). */
+let byHash: ReadonlyMap<number, string> | null = null;
 
 const CHAR_A = 65;
 const CHAR_Z = 90;
@@ -38,30 +29,11 @@ export function nextLabelHash(hash: number, code: number): number {
   return (Math.imul(hash, 31) + code) | 0;
 }
 
-function makeTable(): TopLevelDomainTable {
-  const list = topLevelDomainList();
-  let size = 1;
-  while (size < list.length * 4) size *= 2;
-  const slots = new Int32Array(size);
-  const mask = size - 1;
-  list.forEach((tld, index) => {
-    let hash = 0;
-    for (let i = 0; i < tld.length; i++) hash = nextLabelHash(hash, tld.charCodeAt(i));
-    let slot = hash & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = index + 1;
-  });
-  return { list, slots, mask };
-}
-
-/** Whether the ASCII TLD at `slot`'s chain equals `text.slice(start, end)` in small letters. */
-function matchesAt(tld: string, text: string, start: number, end: number): boolean {
-  if (tld.length !== end - start) return false;
-  for (let i = 0; i < tld.length; i++) {
-    const code = text.charCodeAt(start + i);
-    if (tld.charCodeAt(i) !== (code >= CHAR_A && code <= CHAR_Z ? code | CASE_BIT : code)) return false;
-  }
-  return true;
+/** The `nextLabelHash` of a whole label in small ASCII letters. */
+export function labelHash(label: string): number {
+  let hash = 0;
+  for (let i = 0; i < label.length; i++) hash = nextLabelHash(hash, label.charCodeAt(i));
+  return hash;
 }
 
 /**
@@ -81,10 +53,12 @@ export function isTopLevelDomainAt(text: string, start: number, end: number): bo
 
 /** `isTopLevelDomainAt` for an ASCII label whose `nextLabelHash` the caller has. */
 export function isHashedTopLevelDomain(text: string, start: number, end: number, hash: number): boolean {
-  table ??= makeTable();
-  const { list, slots, mask } = table;
-  for (let slot = hash & mask; slots[slot] !== 0; slot = (slot + 1) & mask) {
-    if (matchesAt(list[(slots[slot] ?? 0) - 1] ?? '', text, start, end)) return true;
-  }
-  return false;
+  byHash ??= new Map(topLevelDomainList().map((tld) => [labelHash(tld), tld]));
+  const tld = byHash.get(hash);
+  // Most TLDs in text are in small letters, compared in place; the rest in a copy.
+  return (
+    tld !== undefined &&
+    tld.length === end - start &&
+    (text.startsWith(tld, start) || text.slice(start, end).toLowerCase() === tld)
+  );
 }
