@@ -3,8 +3,9 @@ import { API_PATH } from '#core/webmail-info.ts';
 import { ANSWERS, type Answer } from './answers.ts';
 import { createIsoTime } from './iso-time.ts';
 import type { Endpoint, Metrics } from './metrics.ts';
+import { OPENAPI_PATH } from './openapi.ts';
 
-const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics', OPENAPI_PATH]);
 
 export function pathOf(url = '/'): string {
   const query = url.indexOf('?');

@@ -5,6 +5,7 @@ import { bearerKey } from './bearer-key.ts';
 import { DnsFailure } from './dns.ts';
 import type { Lookup } from './lookup.ts';
 import type { Metrics } from './metrics.ts';
+import { OPENAPI_ANSWER, OPENAPI_PATH } from './openapi.ts';
 import type { Readiness } from './readiness.ts';
 import {
   BodyTooLarge,
@@ -166,7 +167,7 @@ export class RequestHandler {
     return ANSWERS.rateLimited;
   }
 
-  /** /healthz, /readyz and /metrics: for load balancers and monitoring, with no key and no rate limit. */
+  /** /healthz, /readyz, /metrics, /openapi.json: for load balancers, monitoring and tools; no key, no rate limit. */
   async #receiveOperation(exchange: Exchange): Promise<Answer> {
     const { request, response, path } = exchange;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -174,6 +175,7 @@ export class RequestHandler {
       return ANSWERS.operationMethodNotAllowed;
     }
     if (path === '/healthz') return ANSWERS.alive;
+    if (path === OPENAPI_PATH) return OPENAPI_ANSWER;
     if (path === '/readyz') {
       if (this.#deps.draining()) return ANSWERS.shuttingDown;
       return (await this.#deps.readiness.isReady()) ? ANSWERS.ready : ANSWERS.notReady;

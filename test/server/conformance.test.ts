@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { envelopeSchema } from '#core/webmail-info-schema.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { HOSTED_GMAIL_INFO } from '../fixtures/hosted-examples.ts';
+import { documentedFetch } from '../support/openapi-answers.ts';
 import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 
 /**
@@ -97,7 +98,7 @@ describe.each(BACKENDS)('on %s', (backend) => {
     });
 
     it('sends JSON with the application/json content type', async () => {
-      const response = await fetch(`${stack.service.baseUrl}/public_api/v1/get_webmail_info`, {
+      const response = await documentedFetch(`${stack.service.baseUrl}/public_api/v1/get_webmail_info`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${stack.key}` },
         body: JSON.stringify({ email: 'gmail.com' }),
@@ -180,13 +181,15 @@ describe.each(BACKENDS)('on %s', (backend) => {
 
   describe('§4 routing', () => {
     it('answers an unknown path with a 404 envelope', async () => {
-      const response = await fetch(`${stack.service.baseUrl}/public_api/v2/nothing`, { method: 'POST' });
+      const response = await documentedFetch(`${stack.service.baseUrl}/public_api/v2/nothing`, {
+        method: 'POST',
+      });
       expect(response.status).toBe(404);
       expect(envelope(await response.json()).data).toBeNull();
     });
 
     it('answers GET on the endpoint with 405 and the envelope', async () => {
-      const response = await fetch(`${stack.service.baseUrl}/public_api/v1/get_webmail_info`);
+      const response = await documentedFetch(`${stack.service.baseUrl}/public_api/v1/get_webmail_info`);
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('POST');
       expect(envelope(await response.json()).success).toBe(false);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../server/messages.ts';
 import { leaseSize } from '../../server/rate-limiter.ts';
+import { documentedFetch } from '../support/openapi-answers.ts';
 import type { ServiceProcess } from '../support/service-process.ts';
 import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 
@@ -89,7 +90,7 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
     const guesses = await inTurn(5, (i) => service.lookup({ email: 'gmail.com' }, `wl_guess_${i}`));
     expect(statuses(guesses)).toEqual([401, 401, 401, 429, 429]);
     expectRateLimited(await service.lookup({ email: 'gmail.com' }, null));
-    const noRoute = await fetch(`${service.baseUrl}/public_api/v1/nothing`, { method: 'POST' });
+    const noRoute = await documentedFetch(`${service.baseUrl}/public_api/v1/nothing`, { method: 'POST' });
     expect(noRoute.status).toBe(429);
     await noRoute.body?.cancel();
     expect((await service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
@@ -129,7 +130,7 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
     expect((await service.lookup({ email: 'gmail.com' }, null)).status).toBe(429);
     for (let i = 0; i < 10; i++) {
       for (const path of ['/healthz', '/readyz', '/metrics']) {
-        const response = await fetch(`${service.baseUrl}${path}`);
+        const response = await documentedFetch(`${service.baseUrl}${path}`);
         expect(response.status).toBe(200);
         await response.body?.cancel();
       }

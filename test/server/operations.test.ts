@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATH } from '#core/webmail-info.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { openSqliteStorage } from '../../server/storage/sqlite.ts';
+import { documentedFetch } from '../support/openapi-answers.ts';
 import { closesWithin, openRawConnection, rawRequest } from '../support/raw-connection.ts';
 import type { ServiceProcess } from '../support/service-process.ts';
 import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
@@ -37,11 +38,11 @@ describe.each(BACKENDS)('health, readiness and metrics on %s', (backend) => {
       ['/healthz', MESSAGES.alive],
       ['/readyz', MESSAGES.ready],
     ] as const) {
-      const response = await fetch(`${stack.service.baseUrl}${path}`);
+      const response = await documentedFetch(`${stack.service.baseUrl}${path}`);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ success: true, message, data: null });
     }
-    const post = await fetch(`${stack.service.baseUrl}/readyz`, { method: 'POST' });
+    const post = await documentedFetch(`${stack.service.baseUrl}/readyz`, { method: 'POST' });
     expect(post.status).toBe(405);
     await post.body?.cancel();
   });
@@ -54,7 +55,7 @@ describe.each(BACKENDS)('health, readiness and metrics on %s', (backend) => {
     expect((await stack.service.lookup({ email: 'dns-servfail.example.com' }, key)).status).toBe(500);
     expect((await stack.service.lookup({ email: 'gmail.com' }, null)).status).toBe(401);
 
-    const response = await fetch(`${stack.service.baseUrl}/metrics`);
+    const response = await documentedFetch(`${stack.service.baseUrl}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await response.text();
@@ -82,18 +83,21 @@ describe('readiness when the database goes away', () => {
       await postgres.halt();
       await vi.waitFor(
         async () => {
-          const response = await fetch(`${service.baseUrl}/readyz`);
+          const response = await documentedFetch(`${service.baseUrl}/readyz`);
           expect(response.status).toBe(503);
           expect(await response.json()).toEqual({ success: false, message: MESSAGES.notReady, data: null });
         },
         { timeout: 30_000, interval: 500 },
       );
-      expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200);
+      expect((await documentedFetch(`${service.baseUrl}/healthz`)).status).toBe(200);
       await postgres.resume();
-      await vi.waitFor(async () => expect((await fetch(`${service.baseUrl}/readyz`)).status).toBe(200), {
-        timeout: 30_000,
-        interval: 500,
-      });
+      await vi.waitFor(
+        async () => expect((await documentedFetch(`${service.baseUrl}/readyz`)).status).toBe(200),
+        {
+          timeout: 30_000,
+          interval: 500,
+        },
+      );
     } finally {
       await postgres.resume().catch(() => {});
     }

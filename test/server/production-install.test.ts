@@ -6,11 +6,17 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH } from '#core/webmail-info.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
+import { documentedFetch } from '../support/openapi-answers.ts';
+import {
+  INSTALL_COMMAND,
+  INSTALL_INPUTS,
+  KEYS_COMMAND,
+  SERVICE_FILES,
+  START_COMMAND,
+} from './production-commands.ts';
 
 const run = promisify(execFile);
 const ROOT = new URL('../..', import.meta.url).pathname;
-/** What the service needs at run time, as a deployment copies it: no tests' support, no extension build. */
-const DEPLOYED = ['package.json', 'package-lock.json', 'server', 'lib'];
 /**
  * npm ci compiles better-sqlite3 (node-gyp) from npm's cache: about two minutes of both cores here, and a
  * machine three times slower gets room for it.
@@ -19,8 +25,10 @@ const INSTALL_TIMEOUT_MS = 12 * 60_000;
 const STARTUP_TIMEOUT_MS = 60_000;
 
 /**
- * The service from a production install (`npm ci --omit=dev`), as the README tells an operator to run it.
- * Fails, never skips, when something the service needs at run time is only a dev dependency.
+ * The service from a production install (`npm ci --omit=dev`), as docs/self-hosting.md tells an operator to
+ * run it and the Dockerfile builds it (production-commands.ts): the manifest and lockfile, the install, then
+ * the service's files; no tests' support, no extension build. Fails, never skips, when something the service
+ * needs at run time is only a dev dependency, or is not among the files a deployment copies.
  */
 describe('a production install (npm ci --omit=dev)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'webmail-production-'));
@@ -29,12 +37,15 @@ describe('a production install (npm ci --omit=dev)', () => {
 
   beforeAll(async () => {
     dns = await startDnsFixtureServer();
-    for (const entry of DEPLOYED) cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
-    install = await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+    const copy = (entry: string) => cpSync(join(ROOT, entry), join(dir, entry), { recursive: true });
+    for (const entry of INSTALL_INPUTS) copy(entry);
+    const [npm = 'npm', ...installArgs] = INSTALL_COMMAND;
+    install = await run(npm, installArgs, {
       cwd: dir,
       timeout: INSTALL_TIMEOUT_MS,
       maxBuffer: 64 * 1024 * 1024,
     });
+    for (const entry of SERVICE_FILES) copy(entry);
   }, INSTALL_TIMEOUT_MS + 60_000);
 
   afterAll(async () => {
@@ -42,8 +53,8 @@ describe('a production install (npm ci --omit=dev)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const npmIn = (...args: string[]) =>
-    run('npm', ['run', '--silent', 'server', '--', ...args], {
+  const keysIn = (...args: string[]) =>
+    run(KEYS_COMMAND[0] ?? 'npm', [...KEYS_COMMAND.slice(1), ...args], {
       cwd: dir,
       env: { ...process.env, DATABASE_PATH: join(dir, 'data', 'service.db') },
     });
@@ -52,19 +63,19 @@ describe('a production install (npm ci --omit=dev)', () => {
     expect(`${install.stdout}\n${install.stderr}`).not.toMatch(/allowScripts|install scripts/i);
     const { stdout } = await run('npm', ['approve-scripts', '--allow-scripts-pending'], { cwd: dir });
     expect(stdout).toContain('No packages with unreviewed install scripts');
-    for (const needed of ['better-sqlite3', 'pg', 'tsx', 'zod', 'prom-client'])
+    for (const needed of ['better-sqlite3', 'pg', 'tsx', 'zod', 'prom-client', 'yaml'])
       expect(existsSync(join(dir, 'node_modules', needed))).toBe(true);
     for (const extensionOnly of ['react', 'wxt', 'vitest', 'zustand', 'playwright-core'])
       expect(existsSync(join(dir, 'node_modules', extensionOnly))).toBe(false);
   });
 
   it(
-    'starts as the README says, is ready, answers a lookup, and stops on SIGTERM',
+    'starts as docs/self-hosting.md says, is ready, serves its OpenAPI document, answers a lookup, and stops on SIGTERM',
     async () => {
-      const created = await npmIn('keys', 'create', '--credits', '1');
+      const created = await keysIn('create', '--credits', '1');
       const key = created.stdout.trim().split('\n').at(-1) ?? '';
-      // The service itself, not npm: npm and sh do not pass SIGTERM on to it.
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      // START_COMMAND's node is the one running the tests.
+      const child = spawn(process.execPath, START_COMMAND.slice(1), {
         cwd: dir,
         env: {
           ...process.env,
@@ -91,8 +102,9 @@ describe('a production install (npm ci --omit=dev)', () => {
           child.stderr.on('data', collect);
           child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output.join('')}`)));
         });
-        expect((await fetch(`${baseUrl}/readyz`)).status).toBe(200);
-        const response = await fetch(`${baseUrl}${API_PATH}`, {
+        expect((await documentedFetch(`${baseUrl}/readyz`)).status).toBe(200);
+        expect((await documentedFetch(`${baseUrl}/openapi.json`)).status).toBe(200);
+        const response = await documentedFetch(`${baseUrl}${API_PATH}`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
           body: JSON.stringify({ email: 'someone@gmail.com' }),

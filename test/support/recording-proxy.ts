@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expectDocumented } from './openapi-answers.ts';
 
 export interface RecordedRequest {
   path: string;
@@ -14,7 +15,8 @@ export interface RecordedRequest {
 /**
  * Sits between the extension and the real service, forwarding every request unchanged and recording what
  * the extension sent: to prove it sends only domains, and to count requests per domain. The answer comes
- * back with the headers the extension reads (Content-Type, and a 429's Retry-After).
+ * back with the headers the extension reads (Content-Type, and a 429's Retry-After), once checked against
+ * docs/openapi.yaml.
  */
 export async function startRecordingProxy(target: () => string) {
   const requests: RecordedRequest[] = [];
@@ -55,7 +57,12 @@ export async function startRecordingProxy(target: () => string) {
       'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
       ...(retryAfter !== null && { 'Retry-After': retryAfter }),
     });
-    response.end(await upstream.text());
+    const answer = await upstream.text();
+    response.end(answer);
+    // Every answer the extension meets is one docs/openapi.yaml describes. Checked once it has gone on, and
+    // thrown where nothing catches it: Vitest fails the run on an unhandled error and names the test it ran.
+    const { status, headers } = upstream;
+    expectDocumented({ method: request.method ?? 'GET', path: record.path, status, headers, body: answer });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -9,6 +9,7 @@ import { createAccounts } from '../../server/accounts.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStorage } from '../../server/storage/open-storage.ts';
 import type { Storage } from '../../server/storage/storage.ts';
+import { documentedFetch } from './openapi-answers.ts';
 import type { PostgresServer } from './postgres-server.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -233,7 +234,7 @@ export async function startServiceProcess(
     async lookup(body, key, init = {}) {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       if (key) headers.Authorization = `Bearer ${key}`;
-      const response = await fetch(`${current.baseUrl}${API_PATH}`, {
+      const response = await documentedFetch(`${current.baseUrl}${API_PATH}`, {
         method: 'POST',
         headers,
         body: typeof body === 'string' ? body : JSON.stringify(body),
