@@ -1,6 +1,9 @@
+import { MAX_DOMAIN_LENGTH, MAX_LOCAL_PART_LENGTH } from '#core/email/rfc-limits.ts';
+
 /**
- * Every limit of the extension, with its reason, in one place; but the API client's, which live with the
- * client in the core (lib/core/api/client-limits.ts), as the core imports nothing of the extension.
+ * Every limit of the extension, with its reason, in one place. Two kinds are in the core, which imports
+ * nothing of the extension: the standards' bounds on addresses and domains (lib/core/email/rfc-limits.ts),
+ * and the API client's (lib/core/api/client-limits.ts).
  */
 
 /** How long the pointer rests on an address before its card opens: long enough to mean intent, short enough to feel immediate. */
@@ -93,8 +96,14 @@ export const MAX_ADDRESSES_PER_TAB = MAX_ADDRESSES_PER_PAGE;
  */
 export const MAX_FRAMES_PER_TAB = 64;
 /**
- * What the lookup shortcut takes of a page's selection: longer than any address a page shows (a local part of
- * 64 characters and a domain of 253), so a longer selection is not one, and no page's text is carried whole.
+ * The longest address the content script finds and reports: a local part and a domain, each within the
+ * standard's bounds. Longer than MAX_ADDRESS_LENGTH, the standard's bound on a whole address, which the
+ * extraction does not hold addresses to: a lookup needs only the domain.
+ */
+export const MAX_FOUND_ADDRESS_LENGTH = MAX_LOCAL_PART_LENGTH + 1 + MAX_DOMAIN_LENGTH;
+/**
+ * What the lookup shortcut takes of a page's selection: longer than any address the content script finds
+ * (MAX_FOUND_ADDRESS_LENGTH), so a longer selection is not one, and no page's text is carried whole.
  */
 export const MAX_QUERY_LENGTH = 320;
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { extractEmails } from '#core/email/extract.ts';
+import { MAX_DOMAIN_LENGTH, MAX_LABEL_LENGTH, MAX_LOCAL_PART_LENGTH } from '#core/email/rfc-limits.ts';
 import { PROTOCOL } from '#extension/protocol.ts';
 import { type HeldToProtocol, requestSchema } from './request-schema.ts';
 
@@ -11,6 +13,18 @@ describe('the request schemas and the protocol', () => {
   it('has one schema for each request of the protocol, and none besides', () => {
     const types = requestSchema.options.map((schema) => schema.shape.type.value);
     expect(types.toSorted()).toEqual(Object.keys(PROTOCOL).toSorted());
+  });
+
+  it("takes a report of the longest address a page's text yields, and no longer one", () => {
+    const label = 'a'.repeat(MAX_LABEL_LENGTH);
+    const last = 'b'.repeat(MAX_DOMAIN_LENGTH - 3 * (MAX_LABEL_LENGTH + 1) - '.com'.length);
+    const domain = `${label}.${label}.${label}.${last}.com`;
+    const [found] = extractEmails(`write to ${'c'.repeat(MAX_LOCAL_PART_LENGTH)}@${domain} today`);
+    expect(found?.address.length).toBe(MAX_LOCAL_PART_LENGTH + 1 + MAX_DOMAIN_LENGTH);
+    const report = (address: string) =>
+      requestSchema.safeParse({ type: 'report-addresses', addresses: [address] }).success;
+    expect(report(found?.address ?? '')).toBe(true);
+    expect(report(`c${found?.address}`)).toBe(false);
   });
 
   // Each drift below fails `npm run typecheck` (tsc reads the tests too): were the check to let one pass,

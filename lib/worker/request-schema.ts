@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { MAX_DOMAIN_LENGTH } from '#core/email/rfc-limits.ts';
 import {
   MAX_ADDRESSES_PER_PAGE,
   MAX_API_KEY_LENGTH,
   MAX_BULK_DOMAINS,
+  MAX_FOUND_ADDRESS_LENGTH,
   MAX_QUERY_LENGTH,
 } from '#extension/limits.ts';
 import { LOCALES } from '#extension/locales.ts';
@@ -16,11 +18,11 @@ import { baseUrlSchema } from '#extension/settings.ts';
 
 /*
  * Every message into the background, checked for shape before anything is done with it: one schema per
- * request of the protocol (lib/extension/protocol.ts), which the type check holds to it (ParsesExactly).
+ * request of the protocol (lib/extension/protocol.ts), which the type check holds to it (HeldToProtocol).
  */
 
-/** A domain as a request names it: a host name, at most 253 characters (RFC 1035). */
-const domainSchema = z.string().min(1).max(253);
+/** A domain as a request names it. */
+const domainSchema = z.string().min(1).max(MAX_DOMAIN_LENGTH);
 /** A bulk list's distinct domains, lower-case, as the page found them. */
 const bulkDomainsSchema = z.array(domainSchema).min(1).max(MAX_BULK_DOMAINS);
 
@@ -34,7 +36,7 @@ const requests = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cached'), domain: domainSchema }),
   z.object({
     type: z.literal('report-addresses'),
-    addresses: z.array(z.string().min(3).max(320)).max(MAX_ADDRESSES_PER_PAGE),
+    addresses: z.array(z.string().min(3).max(MAX_FOUND_ADDRESS_LENGTH)).max(MAX_ADDRESSES_PER_PAGE),
   }),
   z.object({ type: z.literal('tab-summary'), tabId: z.number().int().nonnegative() }),
   z.object({
@@ -44,7 +46,7 @@ const requests = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('open-options') }),
   // A page's host name: empty on pages without one (file:, about:).
-  z.object({ type: z.literal('content-settings'), hostname: z.string().max(253) }),
+  z.object({ type: z.literal('content-settings'), hostname: z.string().max(MAX_DOMAIN_LENGTH) }),
   z.object({ type: z.literal('words'), have: z.enum(LOCALES).optional() }),
   z.object({ type: z.literal('managed-settings') }),
   z.object({ type: z.literal('cache-stats') }),
