@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { SetupNotes } from '#components/SetupNotes.tsx';
 import { serviceInForce } from '#components/setup-sentences.ts';
 import { t } from '#extension/i18n.ts';
-import type { ManagedField } from '#settings/managed.ts';
+import type { ManagedField } from '#extension/settings.ts';
 import { inForce, lockedByPolicy, useSettingsStore } from '#settings/store.ts';
 import { KeyField } from './KeyField.tsx';
 import { LanguageField } from './LanguageField.tsx';

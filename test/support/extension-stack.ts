@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { STORE_EXTENSION_DIR } from './build-extension.ts';
 import {
   type BrowserDriver,
@@ -125,7 +125,7 @@ interface ExtensionStackOptions extends BackendOptions {
 
 /**
  * The hosted service's address answered on loopback by `backend`, for the store's build. The host is the one
- * the build's manifest grants (wxt.config.ts): lib/settings/schema.ts reads import.meta.env, which only a
+ * the build's manifest grants (wxt.config.ts): lib/extension/settings.ts reads import.meta.env, which only a
  * build or Vitest fills in, so a script cannot import it.
  */
 async function hostedFront(backend: Backend): Promise<LoopbackService> {
