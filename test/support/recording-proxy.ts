@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { listenOnLoopback } from './teardown.ts';
 
 export interface RecordedRequest {
   path: string;
@@ -22,7 +22,7 @@ export async function startRecordingProxy(target: () => string) {
   let holding = false;
   /** Requests held by `hold`, each with what sends it on (true) or drops it (false). */
   const held = new Map<RecordedRequest, (send: boolean) => void>();
-  const server: Server = createServer(async (request, response) => {
+  const forward = async (request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString();
@@ -56,10 +56,15 @@ export async function startRecordingProxy(target: () => string) {
       ...(retryAfter !== null && { 'Retry-After': retryAfter }),
     });
     response.end(await upstream.text());
+  };
+  // A request cut by the browser, or one still on its way when the proxy or the service behind it closed at
+  // the end of a suite, is cut here too, never left as an unhandled rejection that fails the test file.
+  const server: Server = createServer((request, response) => {
+    forward(request, response).catch(() => response.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port, close } = await listenOnLoopback(server, 'recording proxy');
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     requests,
     /** Holds every answer this long: a lookup can then be caught in flight. */
     setDelay(ms: number) {
@@ -94,10 +99,6 @@ export async function startRecordingProxy(target: () => string) {
           r.body !== null &&
           String((r.body as { email?: unknown }).email).endsWith(domain),
       ).length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
