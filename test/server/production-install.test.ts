@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH } from '#core/webmail-info.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
+import { closeAll } from '../support/teardown.ts';
 
 const run = promisify(execFile);
 const ROOT = new URL('../..', import.meta.url).pathname;
@@ -37,10 +38,12 @@ describe('a production install (npm ci --omit=dev)', () => {
     });
   }, INSTALL_TIMEOUT_MS + 60_000);
 
-  afterAll(async () => {
-    await dns?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    closeAll({
+      'DNS fixture server': dns,
+      'the install': () => rmSync(dir, { recursive: true, force: true }),
+    }),
+  );
 
   const npmIn = (...args: string[]) =>
     run('npm', ['run', '--silent', 'server', '--', ...args], {

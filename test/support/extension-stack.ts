@@ -14,6 +14,7 @@ import { type LoopbackService, startLoopbackService } from './loopback-host.ts';
 import { startPageServer } from './page-server.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
 import { type ServiceStack, startServiceStack } from './service-stack.ts';
+import { closeAll } from './teardown.ts';
 
 /**
  * What the extension talks to and reads, whatever the browser: the service stack (DNS fixture, the real
@@ -43,11 +44,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     ...stack,
     proxy,
     pages,
-    async close() {
-      await pages.close();
-      await proxy.close();
-      await stack.close();
-    },
+    close: () => closeAll({ 'page server': pages, 'recording proxy': proxy, 'service stack': stack }),
   };
 }
 
@@ -100,10 +97,7 @@ export function useBrowserStack(name: BrowserName, options: BrowserStackOptions 
     if (page)
       stack.page = await stack.browser.openPage(stack.backend.pages.url('suite.html'), page.addresses);
   });
-  afterAll(async () => {
-    await stack.browser?.close();
-    await stack.backend?.close();
-  });
+  afterAll(() => closeAll({ [name]: stack.browser, backend: stack.backend }));
   return stack;
 }
 
@@ -153,10 +147,6 @@ export async function startExtensionStack(options: ExtensionStackOptions = {}): 
   return {
     ...backend,
     browser,
-    async close() {
-      await browser.close();
-      await front?.close();
-      await backend.close();
-    },
+    close: () => closeAll({ Chromium: browser, 'hosted front': front, backend }),
   };
 }
