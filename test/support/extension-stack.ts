@@ -135,15 +135,23 @@ async function hostedFront(backend: Backend): Promise<LoopbackService> {
  */
 export async function startExtensionStack(options: ExtensionStackOptions = {}): Promise<ExtensionStack> {
   const backend = await startBackend(options);
-  const front = options.hosted ? await hostedFront(backend) : undefined;
-  const browser = await launchExtensionBrowser({
-    language: options.language,
-    ...(front && { args: front.chromiumArgs, extensionDir: STORE_EXTENSION_DIR }),
-  });
-  await browser.configure({
-    ...(backend.key && { apiKey: backend.key }),
-    settings: { ...(!front && { baseUrl: backend.proxy.url }), ...options.settings },
-  });
+  let front: LoopbackService | undefined;
+  let browser: ExtensionBrowser | undefined;
+  try {
+    front = options.hosted ? await hostedFront(backend) : undefined;
+    browser = await launchExtensionBrowser({
+      language: options.language,
+      ...(front && { args: front.chromiumArgs, extensionDir: STORE_EXTENSION_DIR }),
+    });
+    await browser.configure({
+      ...(backend.key && { apiKey: backend.key }),
+      settings: { ...(!front && { baseUrl: backend.proxy.url }), ...options.settings },
+    });
+  } catch (error) {
+    // The caller gets no stack to close: what was started is closed here, not left to the rest of the run.
+    await closeAll({ Chromium: browser, 'hosted front': front, backend }).catch(() => {});
+    throw error;
+  }
   return {
     ...backend,
     browser,
