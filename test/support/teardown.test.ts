@@ -175,8 +175,17 @@ const IGNORES_SIGTERM = "process.on('SIGTERM', () => {}); setInterval(() => {}, 
 
 describe('endProcess', () => {
   const started: ChildProcess[] = [];
+  /** Processes a test started that are no child of this one (a grandchild), killed whatever the outcome. */
+  const others: number[] = [];
   afterEach(() => {
-    for (const process of started.splice(0)) process.kill('SIGKILL');
+    for (const running of started.splice(0)) running.kill('SIGKILL');
+    for (const pid of others.splice(0)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone, as it should be.
+      }
+    }
   });
 
   it('kills a process that does not exit when asked', async () => {
@@ -214,6 +223,7 @@ describe('endProcess', () => {
     );
     started.push(leader);
     const grandchild = Number(leader.said);
+    others.push(grandchild);
     expect(isRunning(grandchild)).toBe(true);
     await endProcess(runningChild(leader), 'a browser', {
       ask: () => leader.kill('SIGTERM'),
