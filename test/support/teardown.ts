@@ -21,7 +21,7 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 /**
  * Settles as `work` does, or fails once `ms` have passed with `what` (read then, so it can tell the state at
- * that moment: "page server on :41234 still has 2 open connections") followed by "after <ms> s".
+ * that moment: "page server on :41234 still has 2 open connections") followed by "after 5 s".
  */
 export function within<T>(ms: number, what: string | (() => string), work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
