@@ -5,6 +5,7 @@ import { catalogZoneFor, hostForPattern } from '../support/catalog-zones.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
 import { FIXTURE_DNS_TIMEOUT_MS } from '../support/service-stack.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /**
  * `npm start -- --offline`: the real service over HTTP, asking a real DNS server on loopback that knows the
@@ -23,10 +24,7 @@ beforeAll(async () => {
   key = await service.createKey({ credits: 100 });
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await dns?.close();
-});
+afterAll(() => closeAll({ service: service && (() => service.stop()), 'DNS fixture server': dns }));
 
 const answerFor = async (domain: string) => {
   const { status, json } = await service.lookup({ email: `someone@${domain}` }, key);

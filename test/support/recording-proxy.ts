@@ -1,6 +1,6 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { expectDocumented } from './openapi-answers.ts';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { expectDocumented, type ReceivedAnswer } from './openapi-answers.ts';
+import { listenOnLoopback } from './teardown.ts';
 
 export interface RecordedRequest {
   path: string;
@@ -15,8 +15,7 @@ export interface RecordedRequest {
 /**
  * Sits between the extension and the real service, forwarding every request unchanged and recording what
  * the extension sent: to prove it sends only domains, and to count requests per domain. The answer comes
- * back with the headers the extension reads (Content-Type, and a 429's Retry-After), once checked against
- * docs/openapi.yaml.
+ * back with the headers the extension reads (Content-Type, and a 429's Retry-After).
  */
 export async function startRecordingProxy(target: () => string) {
   const requests: RecordedRequest[] = [];
@@ -24,7 +23,11 @@ export async function startRecordingProxy(target: () => string) {
   let holding = false;
   /** Requests held by `hold`, each with what sends it on (true) or drops it (false). */
   const held = new Map<RecordedRequest, (send: boolean) => void>();
-  const server: Server = createServer(async (request, response) => {
+  /** Passes a request on and its answer back; resolves with what the answer check reads (none for a drop). */
+  const forward = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<ReceivedAnswer | null> => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString();
@@ -42,7 +45,7 @@ export async function startRecordingProxy(target: () => string) {
     if (holding && !(await new Promise<boolean>((resolve) => held.set(record, resolve)))) {
       record.dropped = true;
       request.socket.destroy();
-      return;
+      return null;
     }
     const upstream = await fetch(`${target()}${request.url}`, {
       method: request.method ?? 'GET',
@@ -59,14 +62,22 @@ export async function startRecordingProxy(target: () => string) {
     });
     const answer = await upstream.text();
     response.end(answer);
-    // Every answer the extension meets is one docs/openapi.yaml describes. Checked once it has gone on, and
-    // thrown where nothing catches it: Vitest fails the run on an unhandled error and names the test it ran.
     const { status, headers } = upstream;
-    expectDocumented({ method: request.method ?? 'GET', path: record.path, status, headers, body: answer });
+    return { method: request.method ?? 'GET', path: record.path, status, headers, body: answer };
+  };
+  // A request cut by the browser, or one still on its way when the proxy or the service behind it closed at
+  // the end of a suite, is cut here too, never left as an unhandled rejection that fails the test file.
+  // Every answer the extension meets is one docs/openapi.yaml describes: checked once it has gone on, and
+  // thrown where nothing catches it, so Vitest fails the run and names the test it ran.
+  const server: Server = createServer((request, response) => {
+    forward(request, response).then(
+      (answer) => answer && expectDocumented(answer),
+      () => response.destroy(),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port, close } = await listenOnLoopback(server, 'recording proxy');
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     requests,
     /** Holds every answer this long: a lookup can then be caught in flight. */
     setDelay(ms: number) {
@@ -101,10 +112,6 @@ export async function startRecordingProxy(target: () => string) {
           r.body !== null &&
           String((r.body as { email?: unknown }).email).endsWith(domain),
       ).length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
