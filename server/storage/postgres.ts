@@ -1,7 +1,25 @@
 import pg from 'pg';
-import { canPaySql, paidSql } from '#server/billing-rule.ts';
+import { paidSql } from '#server/billing-rule.ts';
 import { migratePostgres } from './postgres-migrations.ts';
-import { NOT_FOUND_TRIM_SQL, RATE_LIMIT_TAKE_SQL, WRITE_PROBE_SQL } from './shared-sql.ts';
+import {
+  ACCOUNT_FOR_KEY_SQL,
+  ACCOUNT_LIST_SQL,
+  ADD_CREDITS_SQL,
+  CACHE_PURGE_SQL,
+  CACHE_READ_SQL,
+  CACHE_WRITE_SQL,
+  CAN_PAY_SQL,
+  EXTEND_SUBSCRIPTION_SQL,
+  INSERT_ACCOUNT_SQL,
+  INSERT_KEY_SQL,
+  LIVE_KEY_HASH_PREFIXES_SQL,
+  NOT_FOUND_TRIM_SQL,
+  RATE_LIMIT_PURGE_SQL,
+  RATE_LIMIT_TAKE_SQL,
+  REVOKE_ACCOUNT_KEYS_SQL,
+  REVOKE_KEY_SQL,
+  WRITE_PROBE_SQL,
+} from './shared-sql.ts';
 import type { AccountSummary, CachedRow, KeySelection, NewAccount, Storage, TopUp } from './storage.ts';
 
 /** Connections per service process: N processes hold up to N times this of PostgreSQL's max_connections (100 by default). */
@@ -125,12 +143,8 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
   return storage;
 }
 
-/** The statement that finds the account of a key that is not revoked. */
-const ACCOUNT_FOR_KEY_SQL =
-  'SELECT account_id AS id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL';
-
 /** The shared backend over a pool of connections to its database. */
-export class PostgresStorage implements Storage {
+class PostgresStorage implements Storage {
   readonly description: string;
   readonly #pool: pg.Pool;
 
@@ -162,21 +176,13 @@ export class PostgresStorage implements Storage {
   }
 
   async liveKeyHashPrefixes(length: number): Promise<string[]> {
-    const live = await this.#rows<{ prefix: string }>(
-      undefined,
-      'SELECT substr(key_hash, 1, $1) AS prefix FROM api_keys WHERE revoked_at IS NULL',
-      [length],
-    );
+    const live = await this.#rows<{ prefix: string }>(undefined, LIVE_KEY_HASH_PREFIXES_SQL, [length]);
     return live.map((row) => row.prefix);
   }
 
   async canPay(accountId: number, time: number): Promise<boolean> {
-    const row = await this.#first<{ ok: boolean }>(
-      'can-pay',
-      `SELECT ${canPaySql('$1')} AS ok FROM accounts WHERE id = $2`,
-      [time, accountId],
-    );
-    return row?.ok === true;
+    const row = await this.#first<{ ok: number }>('can-pay', CAN_PAY_SQL, [time, accountId]);
+    return row?.ok === 1;
   }
 
   async charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, number>> {
@@ -190,15 +196,18 @@ export class PostgresStorage implements Storage {
 
   async createAccount(account: NewAccount): Promise<void> {
     await inTransaction(this.#pool, async (client) => {
-      const { rows } = await client.query<{ id: number }>(
-        `INSERT INTO accounts (credits, subscription_expires_at, subscription_allowance, created_at)
-         VALUES ($1, $2, $3, $4) RETURNING id`,
-        [account.credits, account.subscriptionExpiresAt, account.subscriptionAllowance, account.createdAt],
-      );
-      await client.query(
-        'INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES ($1, $2, $3, $4)',
-        [account.keyHash, account.keyPrefix, rows[0]?.id, account.createdAt],
-      );
+      const { rows } = await client.query<{ id: number }>(INSERT_ACCOUNT_SQL, [
+        account.credits,
+        account.subscriptionExpiresAt,
+        account.subscriptionAllowance,
+        account.createdAt,
+      ]);
+      await client.query(INSERT_KEY_SQL, [
+        account.keyHash,
+        account.keyPrefix,
+        rows[0]?.id,
+        account.createdAt,
+      ]);
     });
   }
 
@@ -208,61 +217,42 @@ export class PostgresStorage implements Storage {
       const accountId = rows[0]?.id;
       if (accountId === undefined) return false;
       if (grant.credits) {
-        await client.query('UPDATE accounts SET credits = credits + $1 WHERE id = $2', [
-          grant.credits,
-          accountId,
-        ]);
+        await client.query(ADD_CREDITS_SQL, [grant.credits, accountId]);
       }
       const { subscription } = grant;
       if (subscription) {
-        await client.query(
-          `UPDATE accounts SET subscription_expires_at = greatest(coalesce(subscription_expires_at, 0), $1) + $2,
-             subscription_allowance = subscription_allowance + $3 WHERE id = $4`,
-          [time, subscription.durationMs, subscription.allowance, accountId],
-        );
+        await client.query(EXTEND_SUBSCRIPTION_SQL, [
+          time,
+          time,
+          subscription.durationMs,
+          subscription.allowance,
+          accountId,
+        ]);
       }
       return true;
     });
   }
 
   revokeKeys(selection: KeySelection, time: number): Promise<number> {
-    const [column, value] =
-      'keyHash' in selection ? ['key_hash', selection.keyHash] : ['account_id', selection.accountId];
-    return this.#changed(`UPDATE api_keys SET revoked_at = $1 WHERE ${column} = $2 AND revoked_at IS NULL`, [
-      time,
-      value,
-    ]);
+    return 'keyHash' in selection
+      ? this.#changed(REVOKE_KEY_SQL, [time, selection.keyHash])
+      : this.#changed(REVOKE_ACCOUNT_KEYS_SQL, [time, selection.accountId]);
   }
 
   listAccounts(): Promise<AccountSummary[]> {
-    return this.#rows<AccountSummary>(
-      undefined,
-      `SELECT a.id, k.key_prefix AS "keyPrefix", a.credits, a.subscription_expires_at AS "subscriptionExpiresAt",
-         a.subscription_allowance AS "subscriptionAllowance", a.lookups, k.revoked_at AS "revokedAt"
-       FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id, k.created_at`,
-      [],
-    );
+    return this.#rows<AccountSummary>(undefined, ACCOUNT_LIST_SQL, []);
   }
 
   readCache(domain: string, time: number): Promise<CachedRow | null> {
-    return this.#first<CachedRow>(
-      'read-cache',
-      'SELECT body, expires_at AS "expiresAt" FROM lookup_cache WHERE domain = $1 AND expires_at > $2',
-      [domain, time],
-    );
+    return this.#first<CachedRow>('read-cache', CACHE_READ_SQL, [domain, time]);
   }
 
   async writeCache(domain: string, status: number, row: CachedRow): Promise<void> {
-    await this.#rows(
-      'write-cache',
-      `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (domain) DO UPDATE SET status = excluded.status, body = excluded.body, expires_at = excluded.expires_at`,
-      [domain, status, row.body, row.expiresAt],
-    );
+    await this.#rows('write-cache', CACHE_WRITE_SQL, [domain, status, row.body, row.expiresAt]);
   }
 
   purgeCache(time: number): Promise<number> {
-    return this.#changed('DELETE FROM lookup_cache WHERE expires_at <= $1', [time]);
+    return this.#changed(CACHE_PURGE_SQL, [time]);
   }
 
   trimNotFoundCache(keep: number): Promise<number> {
@@ -279,7 +269,7 @@ export class PostgresStorage implements Storage {
   }
 
   async purgeRateLimits(windowStart: number): Promise<void> {
-    await this.#changed('DELETE FROM rate_limit_counts WHERE window_start < $1', [windowStart]);
+    await this.#changed(RATE_LIMIT_PURGE_SQL, [windowStart]);
   }
 
   async probeWrite(time: number): Promise<void> {

@@ -1,8 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database, { type Statement } from 'better-sqlite3';
-import { canPaySql, paidSql } from '#server/billing-rule.ts';
-import { forSqlite, NOT_FOUND_TRIM_SQL, RATE_LIMIT_TAKE_SQL, WRITE_PROBE_SQL } from './shared-sql.ts';
+import { paidSql } from '#server/billing-rule.ts';
+import {
+  ACCOUNT_FOR_KEY_SQL,
+  ACCOUNT_LIST_SQL,
+  ADD_CREDITS_SQL,
+  CACHE_PURGE_SQL,
+  CACHE_READ_SQL,
+  CACHE_WRITE_SQL,
+  CAN_PAY_SQL,
+  EXTEND_SUBSCRIPTION_SQL,
+  forSqlite,
+  INSERT_ACCOUNT_SQL,
+  INSERT_KEY_SQL,
+  LIVE_KEY_HASH_PREFIXES_SQL,
+  NOT_FOUND_TRIM_SQL,
+  RATE_LIMIT_PURGE_SQL,
+  RATE_LIMIT_TAKE_SQL,
+  REVOKE_ACCOUNT_KEYS_SQL,
+  REVOKE_KEY_SQL,
+  WRITE_PROBE_SQL,
+} from './shared-sql.ts';
 import { migrateSqlite } from './sqlite-migrations.ts';
 import type { AccountSummary, CachedRow, KeySelection, NewAccount, Storage, TopUp } from './storage.ts';
 
@@ -95,39 +114,18 @@ export function openSqliteStorage(path: string): Storage {
 
 /** The statements on keys and accounts; the charge is a transaction of its own (chargeTransaction). */
 function accountStatements(db: SqliteDb) {
+  const prepare = <P extends unknown[], R = unknown>(sql: string) => db.prepare<P, R>(forSqlite(sql));
   return {
-    findAccount: db.prepare<[string], { id: number }>(
-      'SELECT account_id AS id FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL',
-    ),
-    liveKeyHashPrefixes: db
-      .prepare<[number], string>('SELECT substr(key_hash, 1, ?) FROM api_keys WHERE revoked_at IS NULL')
-      .pluck(),
-    canPay: db.prepare<[number, number], { ok: number }>(
-      `SELECT ${canPaySql('?')} AS ok FROM accounts WHERE id = ?`,
-    ),
-    insertAccount: db.prepare<[number, number | null, number, number]>(
-      `INSERT INTO accounts (credits, subscription_expires_at, subscription_allowance, created_at)
-       VALUES (?, ?, ?, ?)`,
-    ),
-    insertKey: db.prepare<[string, string, number | bigint, number]>(
-      'INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES (?, ?, ?, ?)',
-    ),
-    addCredits: db.prepare<[number, number]>('UPDATE accounts SET credits = credits + ? WHERE id = ?'),
-    extendSubscription: db.prepare<[number, number, number, number]>(
-      `UPDATE accounts SET subscription_expires_at = max(coalesce(subscription_expires_at, 0), ?) + ?,
-         subscription_allowance = subscription_allowance + ? WHERE id = ?`,
-    ),
-    revokeByHash: db.prepare<[number, string]>(
-      'UPDATE api_keys SET revoked_at = ? WHERE key_hash = ? AND revoked_at IS NULL',
-    ),
-    revokeByAccount: db.prepare<[number, number]>(
-      'UPDATE api_keys SET revoked_at = ? WHERE account_id = ? AND revoked_at IS NULL',
-    ),
-    list: db.prepare<[], AccountSummary>(
-      `SELECT a.id, k.key_prefix AS keyPrefix, a.credits, a.subscription_expires_at AS subscriptionExpiresAt,
-         a.subscription_allowance AS subscriptionAllowance, a.lookups, k.revoked_at AS revokedAt
-       FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id, k.created_at`,
-    ),
+    findAccount: prepare<[string], { id: number }>(ACCOUNT_FOR_KEY_SQL),
+    liveKeyHashPrefixes: prepare<[number], string>(LIVE_KEY_HASH_PREFIXES_SQL).pluck(),
+    canPay: prepare<[number, number], { ok: number }>(CAN_PAY_SQL),
+    insertAccount: prepare<[number, number | null, number, number], { id: number }>(INSERT_ACCOUNT_SQL),
+    insertKey: prepare<[string, string, number, number]>(INSERT_KEY_SQL),
+    addCredits: prepare<[number, number]>(ADD_CREDITS_SQL),
+    extendSubscription: prepare<[number, number, number, number, number]>(EXTEND_SUBSCRIPTION_SQL),
+    revokeByHash: prepare<[number, string]>(REVOKE_KEY_SQL),
+    revokeByAccount: prepare<[number, number]>(REVOKE_ACCOUNT_KEYS_SQL),
+    list: prepare<[], AccountSummary>(ACCOUNT_LIST_SQL),
   };
 }
 
@@ -166,14 +164,9 @@ function chargeTransaction(db: SqliteDb) {
 /** The statements on the lookup cache. */
 function cacheStatements(db: SqliteDb) {
   return {
-    read: db.prepare<[string, number], CachedRow>(
-      'SELECT body, expires_at AS expiresAt FROM lookup_cache WHERE domain = ? AND expires_at > ?',
-    ),
-    write: db.prepare<[string, number, string, number]>(
-      `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT(domain) DO UPDATE SET status = excluded.status, body = excluded.body, expires_at = excluded.expires_at`,
-    ),
-    purge: db.prepare<[number]>('DELETE FROM lookup_cache WHERE expires_at <= ?'),
+    read: db.prepare<[string, number], CachedRow>(forSqlite(CACHE_READ_SQL)),
+    write: db.prepare<[string, number, string, number]>(forSqlite(CACHE_WRITE_SQL)),
+    purge: db.prepare<[number]>(forSqlite(CACHE_PURGE_SQL)),
     trimNotFound: db.prepare<[number]>(forSqlite(NOT_FOUND_TRIM_SQL)),
   };
 }
@@ -182,7 +175,7 @@ function cacheStatements(db: SqliteDb) {
 function rateLimitStatements(db: SqliteDb) {
   return {
     take: db.prepare<[number, string, number], { taken: number }>(forSqlite(RATE_LIMIT_TAKE_SQL)),
-    purge: db.prepare<[number]>('DELETE FROM rate_limit_counts WHERE window_start < ?'),
+    purge: db.prepare<[number]>(forSqlite(RATE_LIMIT_PURGE_SQL)),
   };
 }
 
@@ -229,13 +222,14 @@ export class SqliteStorage implements Storage {
     const { insertAccount, insertKey } = this.#accounts;
     this.#db
       .transaction(() => {
-        const { lastInsertRowid } = insertAccount.run(
+        const created = insertAccount.get(
           account.credits,
           account.subscriptionExpiresAt,
           account.subscriptionAllowance,
           account.createdAt,
         );
-        insertKey.run(account.keyHash, account.keyPrefix, lastInsertRowid, account.createdAt);
+        if (!created) throw new Error('The new account was not stored.');
+        insertKey.run(account.keyHash, account.keyPrefix, created.id, account.createdAt);
       })
       .immediate();
   }
@@ -249,7 +243,7 @@ export class SqliteStorage implements Storage {
         if (grant.credits) addCredits.run(grant.credits, accountId);
         const { subscription } = grant;
         if (subscription)
-          extendSubscription.run(time, subscription.durationMs, subscription.allowance, accountId);
+          extendSubscription.run(time, time, subscription.durationMs, subscription.allowance, accountId);
       })
       .immediate();
     return true;
