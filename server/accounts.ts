@@ -224,8 +224,3 @@ function subscriptionOf(grant: Grant): TopUp['subscription'] {
     allowance: grant.allowance ?? DEFAULT_SUBSCRIPTION_ALLOWANCE,
   };
 }
-
-/** The accounts over `storage`. */
-export function createAccounts(storage: Storage, options: AccountsOptions = {}): Accounts {
-  return new Accounts(storage, options);
-}

@@ -6,7 +6,7 @@ import type { Endpoint, Metrics } from './metrics.ts';
 
 const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
-export function pathOf(url = '/'): string {
+function pathOf(url = '/'): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }

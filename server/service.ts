@@ -47,7 +47,7 @@ export interface ConnectionSettings {
 }
 
 /** The request handler of the Webmail Info API (spec §4) and of the operations endpoints. */
-export class RequestHandler {
+class RequestHandler {
   readonly #deps: ServiceDeps;
   readonly #responder: Responder;
   readonly #billing: Answer;
