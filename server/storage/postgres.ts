@@ -5,22 +5,33 @@ import {
   ACCOUNT_FOR_KEY_SQL,
   ACCOUNT_LIST_SQL,
   ADD_CREDITS_SQL,
+  BALANCE_SELECT_SQL,
+  type BalanceRow,
   CACHE_PURGE_SQL,
   CACHE_READ_SQL,
   CACHE_WRITE_SQL,
-  CAN_PAY_SQL,
   EXTEND_SUBSCRIPTION_SQL,
   INSERT_ACCOUNT_SQL,
   INSERT_KEY_SQL,
   LIVE_KEY_HASH_PREFIXES_SQL,
   NOT_FOUND_TRIM_SQL,
+  payingBalance,
   RATE_LIMIT_PURGE_SQL,
   RATE_LIMIT_TAKE_SQL,
   REVOKE_ACCOUNT_KEYS_SQL,
   REVOKE_KEY_SQL,
   WRITE_PROBE_SQL,
 } from './shared-sql.ts';
-import type { AccountSummary, CachedRow, KeySelection, NewAccount, Storage, TopUp } from './storage.ts';
+import type {
+  AccountSummary,
+  CachedRow,
+  Charged,
+  KeySelection,
+  NewAccount,
+  PayingBalance,
+  Storage,
+  TopUp,
+} from './storage.ts';
 
 /** Connections per service process: N processes hold up to N times this of PostgreSQL's max_connections (100 by default). */
 const POOL_CONNECTIONS = 10;
@@ -110,7 +121,9 @@ export async function connectPostgres(url: string): Promise<pg.Pool> {
  * Charges a batch in one statement, so one round trip: the accounts are locked in id order (two processes'
  * batches over the same accounts wait for each other, never deadlock), and a locked balance is the latest
  * committed one, which no one else writes until the statement commits. BEGIN, SELECT … FOR UPDATE, UPDATE and
- * COMMIT would be four round trips, at which PostgreSQL's cached lookups ran at half SQLite's rate.
+ * COMMIT would be four round trips, at which PostgreSQL's cached lookups ran at half SQLite's rate. Every
+ * account asked is returned with its balance after the batch (a data-modifying WITH runs unreferenced), and
+ * only those that pay are written.
  */
 const CHARGE_SQL = (() => {
   const { fromAllowance, fromCredits } = paidSql('answers', '$3');
@@ -120,13 +133,24 @@ const CHARGE_SQL = (() => {
       SELECT a.id, asked.answers, a.credits, a.subscription_allowance, a.subscription_expires_at
       FROM accounts a JOIN asked ON asked.id = a.id ORDER BY a.id FOR UPDATE OF a
     ), paid AS (
-      SELECT id, ${fromAllowance} AS from_allowance, ${fromCredits} AS from_credits FROM locked
+      SELECT id, credits, subscription_allowance, subscription_expires_at, ${fromAllowance} AS from_allowance,
+        ${fromCredits} AS from_credits FROM locked
+    ), spent AS (
+      UPDATE accounts a SET subscription_allowance = a.subscription_allowance - p.from_allowance,
+        credits = a.credits - p.from_credits, lookups = a.lookups + p.from_allowance + p.from_credits
+      FROM paid p WHERE a.id = p.id AND p.from_allowance + p.from_credits > 0
     )
-    UPDATE accounts a SET subscription_allowance = a.subscription_allowance - p.from_allowance,
-      credits = a.credits - p.from_credits, lookups = a.lookups + p.from_allowance + p.from_credits
-    FROM paid p WHERE a.id = p.id AND p.from_allowance + p.from_credits > 0
-    RETURNING a.id, p.from_allowance + p.from_credits AS paid`;
+    SELECT id, from_allowance AS "fromAllowance", from_credits AS "fromCredits", credits - from_credits AS credits,
+      subscription_allowance - from_allowance AS "subscriptionAllowance",
+      subscription_expires_at AS "subscriptionExpiresAt"
+    FROM paid`;
 })();
+
+/** A row of CHARGE_SQL. */
+type ChargedRow = Omit<Charged, 'after'> & Charged['after'] & { id: number };
+
+/** The balances of several accounts in one read. */
+const BALANCES_SQL = `${BALANCE_SELECT_SQL} WHERE id = ANY($2::bigint[])`;
 
 /** The shared backend: every process behind the load balancer talks to one PostgreSQL database. */
 export async function openPostgresStorage(url: string): Promise<Storage> {
@@ -180,18 +204,20 @@ class PostgresStorage implements Storage {
     return live.map((row) => row.prefix);
   }
 
-  async canPay(accountId: number, time: number): Promise<boolean> {
-    const row = await this.#first<{ ok: number }>('can-pay', CAN_PAY_SQL, [time, accountId]);
-    return row?.ok === 1;
+  async readBalances(accountIds: readonly number[], time: number): Promise<Map<number, PayingBalance>> {
+    const rows = await this.#rows<BalanceRow>('balances', BALANCES_SQL, [time, accountIds]);
+    return new Map(rows.map((row) => [row.id, payingBalance(row)]));
   }
 
-  async charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, number>> {
-    const paid = await this.#rows<{ id: number; paid: number }>('charge', CHARGE_SQL, [
+  async charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, Charged>> {
+    const rows = await this.#rows<ChargedRow>('charge', CHARGE_SQL, [
       [...asked.keys()],
       [...asked.values()],
       time,
     ]);
-    return new Map(paid.map((row) => [row.id, row.paid]));
+    return new Map(
+      rows.map(({ id, fromAllowance, fromCredits, ...after }) => [id, { fromAllowance, fromCredits, after }]),
+    );
   }
 
   async createAccount(account: NewAccount): Promise<void> {

@@ -1,4 +1,5 @@
 import { canPaySql } from '#server/billing-rule.ts';
+import type { PayingBalance } from './storage.ts';
 
 /**
  * Statements both backends run as they are, written with PostgreSQL's `$n` parameters, each used once and in
@@ -16,10 +17,20 @@ export const LIVE_KEY_HASH_PREFIXES_SQL =
   'SELECT substr(key_hash, 1, $1) AS prefix FROM api_keys WHERE revoked_at IS NULL';
 
 /**
- * Whether an account could pay for one answer at `$1` (the billing rule), as 1 or 0: PostgreSQL's booleans
- * and SQLite's integers come back alike.
+ * An account's balance (PayingBalance), and whether it could pay for one answer at `$1` by the billing rule,
+ * as 1 or 0: PostgreSQL's booleans and SQLite's integers come back alike. The backends add the accounts: one
+ * in SQLite, an array in PostgreSQL.
  */
-export const CAN_PAY_SQL = `SELECT CASE WHEN ${canPaySql('$1')} THEN 1 ELSE 0 END AS ok FROM accounts WHERE id = $2`;
+export const BALANCE_SELECT_SQL = `SELECT id, credits, subscription_expires_at AS "subscriptionExpiresAt",
+    subscription_allowance AS "subscriptionAllowance", CASE WHEN ${canPaySql('$1')} THEN 1 ELSE 0 END AS "canPay"
+  FROM accounts`;
+
+/** A row of BALANCE_SELECT_SQL. */
+export type BalanceRow = Omit<PayingBalance, 'canPay'> & { id: number; canPay: number };
+
+export function payingBalance({ credits, subscriptionExpiresAt, subscriptionAllowance, canPay }: BalanceRow) {
+  return { credits, subscriptionExpiresAt, subscriptionAllowance, canPay: canPay === 1 };
+}
 
 export const INSERT_ACCOUNT_SQL = `INSERT INTO accounts (credits, subscription_expires_at, subscription_allowance, created_at)
   VALUES ($1, $2, $3, $4) RETURNING id`;

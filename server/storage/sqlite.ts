@@ -6,16 +6,18 @@ import {
   ACCOUNT_FOR_KEY_SQL,
   ACCOUNT_LIST_SQL,
   ADD_CREDITS_SQL,
+  BALANCE_SELECT_SQL,
+  type BalanceRow,
   CACHE_PURGE_SQL,
   CACHE_READ_SQL,
   CACHE_WRITE_SQL,
-  CAN_PAY_SQL,
   EXTEND_SUBSCRIPTION_SQL,
   forSqlite,
   INSERT_ACCOUNT_SQL,
   INSERT_KEY_SQL,
   LIVE_KEY_HASH_PREFIXES_SQL,
   NOT_FOUND_TRIM_SQL,
+  payingBalance,
   RATE_LIMIT_PURGE_SQL,
   RATE_LIMIT_TAKE_SQL,
   REVOKE_ACCOUNT_KEYS_SQL,
@@ -23,7 +25,17 @@ import {
   WRITE_PROBE_SQL,
 } from './shared-sql.ts';
 import { migrateSqlite } from './sqlite-migrations.ts';
-import type { AccountSummary, CachedRow, KeySelection, NewAccount, Storage, TopUp } from './storage.ts';
+import type {
+  AccountSummary,
+  Balance,
+  CachedRow,
+  Charged,
+  KeySelection,
+  NewAccount,
+  PayingBalance,
+  Storage,
+  TopUp,
+} from './storage.ts';
 
 export type SqliteDb = Database.Database;
 
@@ -118,7 +130,7 @@ function accountStatements(db: SqliteDb) {
   return {
     findAccount: prepare<[string], { id: number }>(ACCOUNT_FOR_KEY_SQL),
     liveKeyHashPrefixes: prepare<[number], string>(LIVE_KEY_HASH_PREFIXES_SQL).pluck(),
-    canPay: prepare<[number, number], { ok: number }>(CAN_PAY_SQL),
+    balance: prepare<[number, number], BalanceRow>(`${BALANCE_SELECT_SQL} WHERE id = $2`),
     insertAccount: prepare<[number, number | null, number, number], { id: number }>(INSERT_ACCOUNT_SQL),
     insertKey: prepare<[string, string, number, number]>(INSERT_KEY_SQL),
     addCredits: prepare<[number, number]>(ADD_CREDITS_SQL),
@@ -139,25 +151,35 @@ function chargeTransaction(db: SqliteDb) {
   const paid = paidSql('@answers', '@time');
   const split = db.prepare<
     [{ answers: number; time: number; id: number }],
-    { fromAllowance: number; fromCredits: number }
+    Balance & { fromAllowance: number; fromCredits: number }
   >(
-    `SELECT ${paid.fromAllowance} AS fromAllowance, ${paid.fromCredits} AS fromCredits FROM accounts WHERE id = @id`,
+    `SELECT ${paid.fromAllowance} AS fromAllowance, ${paid.fromCredits} AS fromCredits, credits,
+       subscription_expires_at AS subscriptionExpiresAt, subscription_allowance AS subscriptionAllowance
+     FROM accounts WHERE id = @id`,
   );
   const spend = db.prepare<[number, number, number, number]>(
     `UPDATE accounts SET subscription_allowance = subscription_allowance - ?, credits = credits - ?,
        lookups = lookups + ? WHERE id = ?`,
   );
   return db.transaction((asked: ReadonlyMap<number, number>, time: number) => {
-    const paidFor = new Map<number, number>();
+    const charged = new Map<number, Charged>();
     for (const [accountId, count] of asked) {
       const row = split.get({ answers: count, time, id: accountId });
       if (!row) continue;
       const { fromAllowance, fromCredits } = row;
       if (fromAllowance + fromCredits > 0)
         spend.run(fromAllowance, fromCredits, fromAllowance + fromCredits, accountId);
-      paidFor.set(accountId, fromAllowance + fromCredits);
+      charged.set(accountId, {
+        fromAllowance,
+        fromCredits,
+        after: {
+          credits: row.credits - fromCredits,
+          subscriptionExpiresAt: row.subscriptionExpiresAt,
+          subscriptionAllowance: row.subscriptionAllowance - fromAllowance,
+        },
+      });
     }
-    return paidFor;
+    return charged;
   });
 }
 
@@ -210,11 +232,16 @@ export class SqliteStorage implements Storage {
     return this.#accounts.liveKeyHashPrefixes.all(length);
   }
 
-  async canPay(accountId: number, time: number): Promise<boolean> {
-    return this.#accounts.canPay.get(time, accountId)?.ok === 1;
+  async readBalances(accountIds: readonly number[], time: number): Promise<Map<number, PayingBalance>> {
+    const balances = new Map<number, PayingBalance>();
+    for (const accountId of accountIds) {
+      const row = this.#accounts.balance.get(time, accountId);
+      if (row) balances.set(accountId, payingBalance(row));
+    }
+    return balances;
   }
 
-  async charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, number>> {
+  async charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, Charged>> {
     return this.#charge.immediate(asked, time);
   }
 
