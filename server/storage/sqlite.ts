@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database, { type Statement } from 'better-sqlite3';
 import { paidSql } from '#server/billing-rule.ts';
 import {
@@ -43,6 +44,16 @@ export type SqliteDb = Database.Database;
 const BUSY_TIMEOUT_MS = 5_000;
 /** The pause between two tries to switch a new file to WAL while another process switches it. */
 const WAL_SWITCH_RETRY_MS = 5;
+/** How often the service's checkpointer thread moves the write-ahead log into the database file. */
+const BACKGROUND_CHECKPOINT_INTERVAL_MS = 250;
+/**
+ * Pages the write-ahead log may hold before a commit of the service's own thread checkpoints it, the
+ * checkpointer thread notwithstanding (40 MB at 4 KiB pages). Under steady writes the log is only started
+ * afresh by a checkpoint that no commit overtakes, which the checkpointer's, taking a sync or two, rarely
+ * is: this one is. SQLite's default is 1,000 pages, one checkpoint (and its two syncs, tens of
+ * milliseconds on a busy disk) in the service's thread every 1,000 commits.
+ */
+const BACKSTOP_CHECKPOINT_PAGES = 10_000;
 
 /**
  * Switches the file to write-ahead logging. On a new file the switch reads the header, then writes it: and
@@ -112,8 +123,20 @@ export function openSqliteDatabase(path: string): SqliteDb {
   }
 }
 
+export interface SqliteStorageOptions {
+  /**
+   * Checkpoints in a thread of their own, as the service does: SQLite checkpoints in the committing thread,
+   * and a checkpoint waits for the disk, so the service's thread stopped for tens of milliseconds every
+   * 1,000 commits (cost of a charge batch with them: about 60 µs; without: about 35 µs; measured here).
+   */
+  backgroundCheckpoints?: boolean;
+}
+
 /** The embedded backend, the default, on the file at `path`; refused unless the file takes a write. */
-export function openSqliteStorage(path: string): Storage {
+export function openSqliteStorage(
+  path: string,
+  { backgroundCheckpoints = false }: SqliteStorageOptions = {},
+): Storage {
   const db = openSqliteDatabase(path);
   try {
     db.prepare<[number]>(forSqlite(WRITE_PROBE_SQL)).run(Date.now());
@@ -121,7 +144,22 @@ export function openSqliteStorage(path: string): Storage {
     db.close();
     throw describeOpenFailure(path, error);
   }
-  return new SqliteStorage(db, `database ${path}`);
+  const checkpointer = backgroundCheckpoints && path !== ':memory:' ? startCheckpointer(db, path) : null;
+  return new SqliteStorage(db, `database ${path}`, checkpointer);
+}
+
+/** Starts the checkpointer thread (sqlite-checkpointer.js); this connection checkpoints only as a backstop. */
+function startCheckpointer(db: SqliteDb, path: string): Worker {
+  db.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+  const worker = new Worker(new URL('./sqlite-checkpointer.js', import.meta.url), {
+    workerData: { path, intervalMs: BACKGROUND_CHECKPOINT_INTERVAL_MS },
+  });
+  // A thread that fails leaves the checkpoints to the backstop; it never keeps the process alive.
+  worker.on('error', (error) =>
+    console.error(`SQLite checkpoints in the background stopped: ${error.message}`),
+  );
+  worker.unref();
+  return worker;
 }
 
 /** The statements on keys and accounts; the charge is a transaction of its own (chargeTransaction). */
@@ -213,10 +251,12 @@ export class SqliteStorage implements Storage {
   readonly #cache: ReturnType<typeof cacheStatements>;
   readonly #rateLimits: ReturnType<typeof rateLimitStatements>;
   readonly #probeWrite: Statement<[number]>;
+  readonly #checkpointer: Worker | null;
 
-  constructor(db: SqliteDb, description: string) {
+  constructor(db: SqliteDb, description: string, checkpointer: Worker | null = null) {
     this.description = description;
     this.#db = db;
+    this.#checkpointer = checkpointer;
     this.#accounts = accountStatements(db);
     this.#charge = chargeTransaction(db);
     this.#cache = cacheStatements(db);
@@ -315,6 +355,7 @@ export class SqliteStorage implements Storage {
   }
 
   async close(): Promise<void> {
+    await this.#checkpointer?.terminate();
     this.#db.close();
   }
 }
