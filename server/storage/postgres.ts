@@ -123,13 +123,11 @@ export async function connectPostgres(url: string): Promise<pg.Pool> {
  * committed one, which no one else writes until the statement commits. BEGIN, SELECT … FOR UPDATE, UPDATE and
  * COMMIT would be four round trips, at which PostgreSQL's cached lookups ran at half SQLite's rate. Every
  * account asked is returned with its balance after the batch (a data-modifying WITH runs unreferenced), and
- * only those that pay are written.
+ * only those that pay are written. `asked` is the query of the accounts and the answers asked of each.
  */
-const CHARGE_SQL = (() => {
+function chargeSql(asked: string): string {
   const { fromAllowance, fromCredits } = paidSql('answers', '$3');
-  return `WITH asked AS (
-      SELECT id, answers FROM unnest($1::bigint[], $2::bigint[]) AS asked(id, answers)
-    ), locked AS (
+  return `WITH asked AS (${asked}), locked AS (
       SELECT a.id, asked.answers, a.credits, a.subscription_allowance, a.subscription_expires_at
       FROM accounts a JOIN asked ON asked.id = a.id ORDER BY a.id FOR UPDATE OF a
     ), paid AS (
@@ -144,7 +142,17 @@ const CHARGE_SQL = (() => {
       subscription_allowance - from_allowance AS "subscriptionAllowance",
       subscription_expires_at AS "subscriptionExpiresAt"
     FROM paid`;
-})();
+}
+
+/** The charge of a batch of several accounts: their ids and answers asked, as two arrays. */
+const CHARGE_SQL = chargeSql(
+  'SELECT id, answers FROM unnest($1::bigint[], $2::bigint[]) AS asked(id, answers)',
+);
+/**
+ * The charge of a batch of one account, the usual one: the same statement without arrays to write and
+ * unnest (node-postgres serialises arrays as text, which PostgreSQL parses again).
+ */
+const CHARGE_ONE_SQL = chargeSql('SELECT $1::bigint AS id, $2::bigint AS answers');
 
 /** A row of CHARGE_SQL. */
 type ChargedRow = Omit<Charged, 'after'> & Charged['after'] & { id: number };
@@ -210,11 +218,11 @@ class PostgresStorage implements Storage {
   }
 
   async charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, Charged>> {
-    const rows = await this.#rows<ChargedRow>('charge', CHARGE_SQL, [
-      [...asked.keys()],
-      [...asked.values()],
-      time,
-    ]);
+    const [only] = asked;
+    const rows =
+      asked.size === 1 && only
+        ? await this.#rows<ChargedRow>('charge-one', CHARGE_ONE_SQL, [only[0], only[1], time])
+        : await this.#rows<ChargedRow>('charge', CHARGE_SQL, [[...asked.keys()], [...asked.values()], time]);
     return new Map(
       rows.map(({ id, fromAllowance, fromCredits, ...after }) => [id, { fromAllowance, fromCredits, after }]),
     );
