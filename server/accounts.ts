@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { AccountSummary, Balance, Charged, Storage, TopUp } from '#server/storage/storage.ts';
+import type { AccountSummary, Charged, Storage, TopUp } from '#server/storage/storage.ts';
 import { type ShownBalance, shownBalance } from './balance.ts';
 import { LiveKeyList } from './live-keys.ts';
 
@@ -106,19 +106,20 @@ function settle(batch: readonly PendingCharge[], charged: Map<number, Charged>, 
     const paid = before < outcome.fromAllowance + outcome.fromCredits;
     const units = paid ? before + 1 : before;
     taken.set(entry.accountId, units);
-    entry.settle({ paid, balance: shownBalance(balanceAfterUnits(outcome, units), time) });
+    entry.settle({ paid, balance: balanceAfterUnits(outcome, units, time) });
   }
 }
 
-/** The balance once the batch had taken its first `units` units of the account. */
-function balanceAfterUnits({ fromAllowance, fromCredits, after }: Charged, units: number): Balance {
+/** The balance, as shown at `time`, once the batch had taken its first `units` units of the account. */
+function balanceAfterUnits({ fromAllowance, fromCredits, after }: Charged, units: number, time: number) {
   const allowanceStillToTake = Math.max(0, fromAllowance - units);
   const creditsStillToTake = fromAllowance + fromCredits - units - allowanceStillToTake;
-  return {
-    ...after,
-    subscriptionAllowance: after.subscriptionAllowance + allowanceStillToTake,
-    credits: after.credits + creditsStillToTake,
-  };
+  return shownBalance(
+    after.credits + creditsStillToTake,
+    after.subscriptionAllowance + allowanceStillToTake,
+    after.subscriptionExpiresAt,
+    time,
+  );
 }
 
 /** What an account has now: its balance as shown, and whether it could pay for one answer. */
@@ -160,8 +161,11 @@ class BalanceReads {
       const time = this.#now();
       const balances = await this.#storage.readBalances([...accountIds], time);
       const standings = new Map<number, Standing>();
-      for (const [id, { canPay, ...balance }] of balances)
-        standings.set(id, { canPay, balance: shownBalance(balance, time) });
+      for (const [id, balance] of balances) {
+        const { credits, subscriptionAllowance, subscriptionExpiresAt } = balance;
+        const shown = shownBalance(credits, subscriptionAllowance, subscriptionExpiresAt, time);
+        standings.set(id, { canPay: balance.canPay, balance: shown });
+      }
       return standings;
     });
     return { accountIds, read };
@@ -230,6 +234,11 @@ export class Accounts {
   /** Whether the key is one this process checked recently and found working: no database needed to use it. */
   knows(key: string): boolean {
     return this.#remembered(key) !== undefined;
+  }
+
+  /** The account of a key this process checked recently and found working; undefined otherwise. */
+  rememberedAccount(key: string): number | undefined {
+    return this.#remembered(key)?.accountId;
   }
 
   #remembered(key: string): RememberedKey | undefined {

@@ -1,5 +1,4 @@
 import { subscriptionRuns } from './billing-rule.ts';
-import type { Balance } from './storage/storage.ts';
 
 /**
  * What an answer tells the holder of a known key is left: on every answer as headers, and on a 200 as
@@ -41,9 +40,13 @@ function dateText(time: number): string | null {
   return formatted.text;
 }
 
-/** The balance as an answer at `time` shows it: the subscription only while it runs (billing-rule.ts). */
-export function shownBalance(balance: Balance, time: number): ShownBalance {
-  const { credits, subscriptionExpiresAt, subscriptionAllowance } = balance;
+/** A balance (storage's Balance) as an answer at `time` shows it: the subscription only while it runs. */
+export function shownBalance(
+  credits: number,
+  subscriptionAllowance: number,
+  subscriptionExpiresAt: number | null,
+  time: number,
+): ShownBalance {
   if (subscriptionExpiresAt === null || !subscriptionRuns(subscriptionExpiresAt, time))
     return { credits, subscription: null };
   return {

@@ -94,26 +94,47 @@ class RequestHandler {
     }
     const key = bearerKey(request.headers.authorization);
     if (key === null) return this.#refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
-    // Once the address has used up its requests without a working key, a key is asked of the database only
-    // if the list of working keys has it: so guessing keys costs no queries, and a working key still gets in.
-    if (!accounts.knows(key) && limits.withoutKeySpent(address) && !(await accounts.isListed(key)))
-      return this.#rateLimited(exchange, 'without-key');
-    const account = await accounts.accountForKey(key);
-    if (account === null) return this.#refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
+    const account = accounts.rememberedAccount(key) ?? (await this.#checkKey(exchange, key, address));
+    if (typeof account !== 'number') return account;
     // From here on the key is known: every answer shows its account's balance.
     exchange.account = account;
-    const refusedBy = await limits.admitWithKey(address, account);
+    // Units this process holds decide at once, and only a lease is waited for: on the cached path nothing is
+    // awaited but the body and the charge (a chain of async steps cost about 1.5 µs a request, against
+    // 0.2 µs for one promise, timed in a loop on this machine).
+    const admitted = limits.admitWithKey(address, account);
+    const refusedBy = admitted instanceof Promise ? await admitted : admitted;
     if (refusedBy) return this.#withBalance(exchange, account, this.#rateLimited(exchange, refusedBy));
-    return this.#lookUp(exchange, account);
-  }
-
-  /** Reads what the lookup asks for and answers it: from the cache, or from DNS if the account can pay. */
-  async #lookUp(exchange: Exchange, account: number): Promise<Answer> {
     const asked = await this.#readLookupRequest(exchange);
     if (!asked) return this.#withBalance(exchange, account, ANSWERS.badRequest);
-    const { domain } = asked;
-    exchange.domain = domain;
-    const hit = asked.skipCache ? null : await this.#deps.lookup.cached(domain);
+    exchange.domain = asked.domain;
+    const held = asked.skipCache ? undefined : this.#deps.lookup.held(asked.domain);
+    if (held?.kind !== 'found') return this.#lookUp(exchange, account, asked, held);
+    exchange.cache = 'hit';
+    return this.#charge(exchange, account, held.info);
+  }
+
+  /** The account of a key this process does not remember, or the refusal of a key that does not work. */
+  async #checkKey(exchange: Exchange, key: string, address: string): Promise<number | Answer> {
+    const { accounts, limits } = this.#deps;
+    // Once the address has used up its requests without a working key, a key is asked of the database only
+    // if the list of working keys has it: so guessing keys costs no queries, and a working key still gets in.
+    if (limits.withoutKeySpent(address) && !(await accounts.isListed(key)))
+      return this.#rateLimited(exchange, 'without-key');
+    const account = await accounts.accountForKey(key);
+    return account ?? this.#refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
+  }
+
+  /**
+   * A lookup that memory cannot answer with a found answer: from the database's cache, or from DNS if the
+   * account can pay. `held` is a not-found answer memory holds, if any.
+   */
+  async #lookUp(
+    exchange: Exchange,
+    account: number,
+    { domain, skipCache }: LookupRequest,
+    held: DomainVerdict | undefined,
+  ): Promise<Answer> {
+    const hit = held ?? (skipCache ? null : await this.#deps.lookup.cached(domain));
     exchange.cache = hit ? 'hit' : 'miss';
     // A cached answer needs no lookup work, so for a found one the atomic charge is the only balance check.
     if (hit?.kind === 'found') return this.#charge(exchange, account, hit.info);
@@ -131,16 +152,17 @@ class RequestHandler {
    * The lookup the body asks for, or null for a body that is not one. A body too large is refused without
    * reading the rest, and its connection is closed after the answer.
    */
-  async #readLookupRequest(exchange: Exchange): Promise<LookupRequest | null> {
-    let body: Buffer;
-    try {
-      body = await readBody(exchange.request);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) return null;
-      throw error;
-    }
-    exchange.closeAfter = false;
-    return parseLookupRequest(body);
+  #readLookupRequest(exchange: Exchange): Promise<LookupRequest | null> {
+    return readBody(exchange.request).then(
+      (body) => {
+        exchange.closeAfter = false;
+        return parseLookupRequest(body);
+      },
+      (error: unknown) => {
+        if (error instanceof BodyTooLarge) return null;
+        throw error;
+      },
+    );
   }
 
   /** A found answer, once its charge is committed; the charge says what the account has left after it. */
