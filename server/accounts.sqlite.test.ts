@@ -288,21 +288,25 @@ describe('charges', () => {
       return { ...context, calls, called };
     }
 
-    it('gathers the charges asked while one commits into the next, then commits it', async () => {
+    it('sends a second batch while one commits, and gathers the rest until one of them is done', async () => {
       const { accounts, calls, called } = committingLater();
       const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
       const first = accounts.charge(id);
-      const committing = await called(1);
+      const committingFirst = await called(1);
+      const second = accounts.charge(id);
+      const committingSecond = await called(2);
       const next = [accounts.charge(id), accounts.charge(id)];
       await new Promise((resolve) => setImmediate(resolve));
-      expect(calls, 'nothing more starts while one commits').toHaveLength(1);
-      committing.release();
+      expect(calls, 'no third starts while two commit').toHaveLength(2);
+      committingFirst.release();
       expect(await paid(first)).toBe(true);
-      const gathered = await called(2);
+      const gathered = await called(3);
       expect(gathered.asked).toEqual(new Map([[id, 2]]));
+      committingSecond.release();
       gathered.release();
+      expect(await paid(second)).toBe(true);
       expect(await Promise.all(next.map(paid))).toEqual([true, true]);
-      expect((await accounts.list())[0]).toMatchObject({ credits: 7, lookups: 3 });
+      expect((await accounts.list())[0]).toMatchObject({ credits: 6, lookups: 4 });
     });
 
     it('fails only the batch whose commit failed, and goes on with the next', async () => {
