@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { API_PATH } from '#core/webmail-info.ts';
-import { createAccounts } from '../../server/accounts.ts';
+import { Accounts } from '../../server/accounts.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStorage } from '../../server/storage/open-storage.ts';
 import type { Storage } from '../../server/storage/storage.ts';
@@ -141,11 +141,11 @@ export async function startServiceProcess(
   const databaseEnv = await databaseFor(env, dir, postgres);
   const output: string[] = [];
   // Opened when first needed: a test may start a service on a database this process could not open.
-  let opened: { storage: Storage; accounts: ReturnType<typeof createAccounts> } | undefined;
+  let opened: { storage: Storage; accounts: Accounts } | undefined;
   const database = async () => {
     if (!opened) {
       const storage = await openStorage(loadConfig(databaseEnv));
-      opened = { storage, accounts: createAccounts(storage) };
+      opened = { storage, accounts: new Accounts(storage) };
     }
     return opened;
   };
