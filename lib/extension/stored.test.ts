@@ -11,6 +11,7 @@ import {
   bulkJobItem,
   type CachedAnswer,
   hoverBudgetFamily,
+  policySeenItem,
   popupBudgetFamily,
   settingsItem,
   tabAddressesFamily,
@@ -38,6 +39,7 @@ describe('what the extension keeps, where earlier versions kept it', () => {
       bulkJobItem.setValue(job),
       answerFamily.set('gmail.com', answer),
       answerIndexItem.setValue([['gmail.com', 1, 300]]),
+      policySeenItem.setValue({ searchQueryTemplate: 'from:{address}' }),
     ]);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({
       settings: DEFAULT_SETTINGS,
@@ -46,6 +48,7 @@ describe('what the extension keeps, where earlier versions kept it', () => {
       bulkJob: job,
       'answer:gmail.com': answer,
       answerIndex: [['gmail.com', 1, 300]],
+      policySeen: { searchQueryTemplate: 'from:{address}' },
     });
   });
 

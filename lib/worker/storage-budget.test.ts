@@ -5,6 +5,7 @@ import {
   MAX_CACHE_BYTES,
   MAX_CACHE_ENTRIES,
   MAX_KEPT_ANSWER_BYTES,
+  MAX_REMEMBERED_POLICY_BYTES,
   STORAGE_QUOTA_BYTES,
 } from '#extension/limits.ts';
 import { answerIndexItem, apiKeyItem, bulkJobItem, settingsItem } from '#extension/stored.ts';
@@ -44,6 +45,7 @@ describe('what storage.local keeps, at its worst', () => {
       itemBytes(keyInArea(answerIndexItem.key), index) +
       jobBytes +
       MAX_BULK_DRAFT_BYTES +
+      MAX_REMEMBERED_POLICY_BYTES +
       itemBytes(keyInArea(settingsItem.key), settings) +
       itemBytes(keyInArea(apiKeyItem.key), 'k'.repeat(1_000));
     expect(total).toBeLessThan(STORAGE_QUOTA_BYTES * 0.8);

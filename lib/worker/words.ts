@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { applyWords, fetchMessages, type Messages } from '#extension/i18n.ts';
 import { type LanguageChoice, type Locale, resolveLocale, touchesLanguage } from '#extension/locales.ts';
+import type { PolicyInForce } from '#settings/policy.ts';
 import { loadSettings } from '#settings/storage.ts';
 import type { RequestType } from './request-schema.ts';
 import type { Handlers } from './router.ts';
@@ -82,12 +83,15 @@ export function withWords(ready: () => Promise<unknown>, handlers: Handlers): Ha
  * settings or the organisation's policy, `onChange` called each time (the context menu's title). chrome.i18n
  * speaks only the browser's language, so the chosen locale's messages are read from the package.
  */
-export function speakLanguageInForce(onChange: () => void): {
+export function speakLanguageInForce(
+  policy: PolicyInForce,
+  onChange: () => void,
+): {
   words: WorkerWords;
   ready: () => Promise<unknown>;
 } {
   const words = new WorkerWords({
-    choice: async () => (await loadSettings()).language,
+    choice: async () => (await loadSettings(policy)).language,
     browserLanguage: () => browser.i18n.getUILanguage(),
     fetchMessages,
   });
