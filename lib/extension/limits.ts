@@ -124,6 +124,12 @@ export const STORAGE_QUOTA_BYTES = 10 * 1024 * 1024;
  */
 export const MAX_REMEMBERED_POLICY_BYTES = 256 * 1024;
 /**
+ * How long a first run (no policy ever recorded) waits for the browser's policy service before it goes on as
+ * if there were no policy: Chromium answers 3-8 s after a start on people's machines (ghostery-extension#3367),
+ * and in some starts never (w3c/webextensions#547). The policy is applied whenever it comes.
+ */
+export const POLICY_FIRST_READ_WAIT_MS = 15_000;
+/**
  * An answer as the cache or a bulk run keeps it, in bytes of JSON. A real answer takes about 300, and the
  * evidence the service adds 200 more; the service's additional properties are kept (DESIGN.md: never
  * rendered as HTML) as far as they fit, in the order given, and dropped past it, and a message is cut to fit:

@@ -67,6 +67,18 @@ describe('the policy in force, before the browser’s policy service answers', (
     expect(await policySeenItem.getValue()).toMatchObject(ORG);
   });
 
+  it('a first run whose policy service does not answer goes on without a policy, and takes it when it comes', async () => {
+    const service = slowPolicyService();
+    const policy = new PolicyInForce(browserPolicySources(), { firstReadWaitMs: 50 });
+    const before = await loadLookupTarget(policy);
+    expect(before).toMatchObject({ apiKey: 'wl_own_key', baseUrl: 'https://mine.example' });
+    // Nothing is recorded: the next start waits for the read again.
+    expect(await policySeenItem.getValue()).toBeNull();
+    await service.land(ORG);
+    expect(before.superseded.aborted).toBe(true);
+    expect(await loadLookupTarget(policy)).toMatchObject(ORG);
+  });
+
   it('a policy recorded at an earlier start is in force at once, the person’s key unused', async () => {
     slowPolicyService();
     await policySeenItem.setValue(ORG);

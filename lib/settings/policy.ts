@@ -1,5 +1,5 @@
 import { browser } from 'wxt/browser';
-import { MAX_REMEMBERED_POLICY_BYTES } from '#extension/limits.ts';
+import { MAX_REMEMBERED_POLICY_BYTES, POLICY_FIRST_READ_WAIT_MS } from '#extension/limits.ts';
 import { policySeenItem } from '#extension/stored.ts';
 import { storedBytes } from '#extension/stored-size.ts';
 import { type ManagedSettings, parseManagedSettings, policyFields } from './managed.ts';
@@ -12,8 +12,9 @@ import { type ManagedSettings, parseManagedSettings, policyFields } from './mana
  * the last one recorded until this run's read lands, as Ghostery does (ghostery-extension#3368).
  *
  * The rule: the policy read this run; else the one last recorded; else (none ever recorded: a first run) this
- * run's read, waited for. A read that finds no policy is recorded too, as `{}`, so that later starts wait
- * for nothing, and a first run under a policy uses the organisation's key from its first lookup.
+ * run's read, waited for (POLICY_FIRST_READ_WAIT_MS at most: past it, no policy until the read lands). A read
+ * that finds no policy is recorded too, as `{}`, so that later starts wait for nothing, and a first run under
+ * a policy uses the organisation's key from its first lookup.
  *
  * A policy set while the browser was closed, over a record of none, is in force from the moment its read
  * lands, seconds after the start; until then lookups go with the person's own key to the person's own
@@ -21,7 +22,8 @@ import { type ManagedSettings, parseManagedSettings, policyFields } from './mana
  * domain alone; holding every start's lookups for the policy service instead would cost everyone, at every
  * start, the seconds this saves, for what happens once per deployment. The same holds for a policy changed
  * while the browser was closed: the organisation's old key goes to the organisation's old address until the
- * read lands, and from then on never (see LookupTarget.superseded).
+ * read lands, and from then on never (PolicyNow.superseded); and for a first run whose policy service has not
+ * answered within POLICY_FIRST_READ_WAIT_MS, where the alternative is no lookup at all.
  */
 
 /** Where the background reads the policy, and keeps it for the next start. */
@@ -52,6 +54,7 @@ function targetOf(policy: ManagedSettings): string {
 /** The policy in force in the background: one per worker (a run), read once, its changes followed. */
 export class PolicyInForce {
   readonly #sources: PolicySources;
+  readonly #firstReadWaitMs: number;
   /** The policy's fields as read this run, with the changes reported since; null until the read lands. */
   #read: ManagedSettings | null = null;
   #reading: Promise<void> | null = null;
@@ -62,8 +65,9 @@ export class PolicyInForce {
   /** Records are written one after another, in the order of the reads they keep. */
   #keeping: Promise<void> = Promise.resolve();
 
-  constructor(sources: PolicySources) {
+  constructor(sources: PolicySources, { firstReadWaitMs = POLICY_FIRST_READ_WAIT_MS } = {}) {
     this.#sources = sources;
+    this.#firstReadWaitMs = firstReadWaitMs;
   }
 
   /** Starts this run's read of storage.managed, once; it resolves when the read has landed. */
@@ -84,7 +88,7 @@ export class PolicyInForce {
   async now(): Promise<PolicyNow> {
     const reading = this.read();
     const recalled = this.#read ? null : await this.#recall();
-    if (!this.#read && !recalled) await reading;
+    if (!this.#read && !recalled) await this.#firstRead(reading);
     const policy = parseManagedSettings(this.#read ?? recalled);
     this.#handedOut = targetOf(policy);
     return { policy, superseded: this.#superseding.signal };
@@ -102,6 +106,16 @@ export class PolicyInForce {
       else next[key] = newValue;
     }
     this.#land(policyFields(next));
+  }
+
+  /** This run's read, on a first run: waited for, within POLICY_FIRST_READ_WAIT_MS. */
+  async #firstRead(reading: Promise<void>): Promise<void> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, this.#firstReadWaitMs);
+    });
+    await Promise.race([reading, waited]);
+    clearTimeout(timer);
   }
 
   #recall(): Promise<ManagedSettings | null> {
