@@ -22,7 +22,7 @@ import { pollUntil } from './poll-until.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The add-on id the Firefox build's manifest names (wxt.config.ts). */
-const ADDON_ID = 'webmail-lookup@webmail-lookup.dev';
+export const ADDON_ID = 'webmail-lookup@webmail-lookup.dev';
 const VIEWPORT = { width: 1280, height: 720 };
 
 /** Polls `check` in the page until it gives something truthy; what it gave. */
@@ -160,7 +160,7 @@ function homeWithManagedStorage(managed: Record<string, unknown>): string {
 }
 
 /** Debian's Firefox ESR, headless, in a fresh profile of puppeteer's. */
-async function launchFirefox(options: PuppeteerOptions = {}): Promise<Browser> {
+export async function launchFirefox(options: PuppeteerOptions = {}): Promise<Browser> {
   if (!existsSync(FIREFOX_PATH)) {
     throw new Error(
       `Firefox is needed for the Firefox end-to-end tests and is not at ${FIREFOX_PATH}. Install it with ` +
@@ -199,7 +199,7 @@ const FIREFOX_CLOSE_GRACE_MS = 20_000;
  * Closes Firefox; kills its process when it has not shut down within the grace time. Asked over BiDi, Firefox
  * at times never answers the close (seen once in an afterAll, 120 s), though every test had passed.
  */
-async function closeFirefox(browser: Browser): Promise<void> {
+export async function closeFirefox(browser: Browser): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const closed = browser.close().then(
     () => true,
@@ -419,7 +419,7 @@ export async function launchFirefoxWithExtension({
 }
 
 /** A Firefox page as the driver uses it (driver.ts). */
-function nativePage(page: Page): NativePage {
+export function nativePage(page: Page): NativePage {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error instanceof Error ? error.message : String(error)));
   type Key = Parameters<Page['keyboard']['press']>[0];
