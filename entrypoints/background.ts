@@ -66,7 +66,7 @@ export default defineBackground(() => {
     }),
   );
   forgetTabsAsTheyChange(tabs);
-  listenForInstall();
+  listenForInstall(wordsReady);
   listenForLookupWindows();
   // A worker starts again for a message, an alarm or an event: an unfinished bulk run goes on from there.
   listenForBulkAlarm(bulk);
