@@ -121,6 +121,18 @@ describe('the policy in force, before the browser’s policy service answers', (
     expect(await policySeenItem.getValue()).toEqual({ searchQueryTemplate: 'from:{address}' });
   });
 
+  it('a policy set while the browser was closed, over a record of none, is in force from the moment it is read', async () => {
+    const service = slowPolicyService();
+    await policySeenItem.setValue({});
+    const policy = new PolicyInForce(browserPolicySources());
+    // Until then the person's own key goes to the person's own address, as the day before (policy.ts says why).
+    const before = await loadLookupTarget(policy);
+    expect(before).toMatchObject({ apiKey: 'wl_own_key', baseUrl: 'https://mine.example' });
+    await service.land(ORG);
+    expect(before.superseded.aborted).toBe(true);
+    expect(await loadLookupTarget(policy)).toMatchObject(ORG);
+  });
+
   it('a read that changes nothing about where lookups go supersedes no call, and rewrites no record', async () => {
     const service = slowPolicyService();
     await policySeenItem.setValue(ORG);

@@ -140,7 +140,7 @@ async function startChromium(dir: string, profile: string): Promise<StartedBrows
   let extensionId: string;
   try {
     extensionId = new URL((await worker()).url()).host;
-    await closeWelcome(context, `chrome-extension://${extensionId}/welcome.html`);
+    await closeWelcome(context, `chrome-extension://${extensionId}/welcome.html`, firstStart);
   } catch (error) {
     await context.close();
     throw error;
@@ -166,14 +166,15 @@ async function startChromium(dir: string, profile: string): Promise<StartedBrows
   return started(native, firstStart, () => context.close());
 }
 
-/** The welcome tab the extension opens when it is installed, closed once it is there. */
-async function closeWelcome(context: BrowserContext, url: string): Promise<void> {
-  const welcome = await pollUntil(
-    () => context.pages().find((page) => page.url() === url),
-    Boolean,
-    'the welcome tab',
-    30_000,
-  );
+/**
+ * The welcome tab the extension opens when it is installed, closed once it is there. On a later start it is
+ * looked for a while only: a Chromium that kept the extension would open none.
+ */
+async function closeWelcome(context: BrowserContext, url: string, firstStart: boolean): Promise<void> {
+  const find = () => context.pages().find((page) => page.url() === url);
+  const welcome = firstStart
+    ? await pollUntil(find, Boolean, 'the welcome tab', 30_000)
+    : await pollUntil(find, Boolean, 'the welcome tab', 10_000).catch(() => undefined);
   await welcome?.close();
 }
 
