@@ -46,7 +46,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     const [settings, apiKey] = await Promise.all([
       loadLocalSettings(),
       apiKeyItem.getValue(),
-      followPolicy((managed) => set({ managed })),
+      followManagedSettings((managed) => set({ managed })),
     ]);
     set({ ...(!changed.settings && { settings }), ...(!changed.apiKey && { apiKey }), loaded: true });
   },
@@ -74,7 +74,7 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
  * is answered. A background that cannot answer leaves the page usable with the person's own settings; lookups,
  * which go through it too, say what failed.
  */
-function followPolicy(apply: (managed: SettingsState['managed']) => void): Promise<void> {
+function followManagedSettings(apply: (managed: SettingsState['managed']) => void): Promise<void> {
   let asked = 0;
   const ask = async () => {
     const question = ++asked;
