@@ -138,13 +138,26 @@ export const HOVER_LOOKUP_REFILL_MS = 2 * 60 * 1000;
 /**
  * What the extension keeps in storage.local has a budget, each part, so that together they stay well inside
  * the 10 MB Chromium gives it (QUOTA_BYTES, counted as each key's length and its value's JSON): the key and
- * settings (0.2 MB at most: settingsSchema caps its lists), the answer cache (MAX_CACHE_BYTES, and its index
- * of MAX_CACHE_ENTRIES domains, 0.6 MB at most), a bulk run's job (MAX_BULK_DOMAINS records of at most
- * MAX_KEPT_ANSWER_BYTES, 2.6 MB at most) and the bulk page's list (MAX_BULK_DRAFT_BYTES): 7.5 MB at most
+ * settings (0.2 MB at most: settingsSchema caps its lists), the policy last seen
+ * (MAX_REMEMBERED_POLICY_BYTES), the answer cache (MAX_CACHE_BYTES, and its index of MAX_CACHE_ENTRIES
+ * domains, 0.6 MB at most), a bulk run's job (MAX_BULK_DOMAINS records of at most MAX_KEPT_ANSWER_BYTES,
+ * 2.6 MB at most) and the bulk page's list (MAX_BULK_DRAFT_BYTES): 7.8 MB at most
  * (lib/worker/storage-budget.test.ts).
  * What the browser refuses all the same (a store filled by an older version, a full disk) is said in words.
  */
 export const STORAGE_QUOTA_BYTES = 10 * 1024 * 1024;
+/**
+ * The organisation's policy as remembered for the next start (lib/settings/policy.ts), in bytes of JSON: its
+ * fields are the settings' own, so at most 0.13 MB (500 sites of 253 characters). A larger one (an address of
+ * megabytes) is not kept, and each start then waits for the browser's policy service, as a first run does.
+ */
+export const MAX_REMEMBERED_POLICY_BYTES = 256 * 1024;
+/**
+ * How long a first run (no policy ever recorded) waits for the browser's policy service before it goes on as
+ * if there were no policy: Chromium answers 3-8 s after a start on people's machines (ghostery-extension#3367),
+ * and in some starts never (w3c/webextensions#547). The policy is applied whenever it comes.
+ */
+export const POLICY_FIRST_READ_WAIT_MS = 15_000;
 /**
  * An answer as the cache or a bulk run keeps it, in bytes of JSON. A real answer takes about 300, and the
  * evidence the service adds 200 more; the service's additional properties are kept (DESIGN.md: never

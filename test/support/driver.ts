@@ -375,7 +375,8 @@ function pageDriver(native: NativePage, tab: { id: number | null }, browser: Bro
   return driver;
 }
 
-function browserDriver(native: NativeBrowser): BrowserDriver {
+/** The driver of a browser, from its native operations (each browser's own launcher, or a restartable one). */
+export function browserDriver(native: NativeBrowser): BrowserDriver {
   /** Each page the driver opened, and the extension's id for its tab. */
   const tabs = new WeakMap<PageDriver, { id: number | null }>();
   const inExtension = <A, R>(fn: (api: ExtensionApi, argument: A) => R, argument: A) =>

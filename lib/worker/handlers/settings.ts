@@ -5,7 +5,8 @@ import { t } from '#extension/i18n.ts';
 import type { LanguageChoice, Locale } from '#extension/locales.ts';
 import { isSiteDisabled } from '#extension/settings.ts';
 import { lookupTarget, managedFields, managedValues } from '#settings/managed.ts';
-import { loadManagedSettings, loadSettings } from '#settings/storage.ts';
+import type { PolicyInForce } from '#settings/policy.ts';
+import { loadSettings } from '#settings/storage.ts';
 import { resultOfOutcome } from '#worker/outcome-result.ts';
 import type { Handlers } from '#worker/router.ts';
 
@@ -18,14 +19,19 @@ const SERVICE_ANSWERS: ReadonlySet<ApiOutcomeKind> = new Set<ApiOutcomeKind>([
   'server-error',
 ]);
 
-/** Settings as the content scripts and the extension's pages need them, and the options page's key test. */
+/**
+ * Settings as the content scripts and the extension's pages need them, and the options page's key test: each
+ * by the policy in force (lib/settings/policy.ts), which waits for the browser's policy service on a first run
+ * only.
+ */
 export function settingsHandlers(
+  policy: PolicyInForce,
   openOptionsPage: () => Promise<void>,
   localeOf: (choice: LanguageChoice) => Locale,
 ) {
   return {
     'content-settings': async ({ hostname }) => {
-      const settings = await loadSettings();
+      const settings = await loadSettings(policy);
       return {
         enabled: !isSiteDisabled(settings, hostname),
         hoverDelayMs: settings.hoverDelayMs,
@@ -37,7 +43,7 @@ export function settingsHandlers(
       };
     },
     'managed-settings': async () => {
-      const managed = await loadManagedSettings();
+      const managed = await policy.current();
       return { fields: managedFields(managed), settings: managedValues(managed) };
     },
     'open-options': async () => {
@@ -48,7 +54,7 @@ export function settingsHandlers(
     // one in force, whatever the page sends (it never sees that key), and it goes only where the policy says.
     // The answer is one sentence, so a translator can order its parts.
     'test-key': async (request) => {
-      const target = lookupTarget(request, await loadManagedSettings());
+      const target = lookupTarget(request, await policy.current());
       if (!target.apiKey) return { ok: false, text: t('testKeyEmpty') };
       const outcome = await getWebmailInfo({ email: 'gmail.com' }, { ...target, retries: 0 });
       // A 404 is an answer too: the service took the key.
