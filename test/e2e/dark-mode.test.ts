@@ -28,29 +28,18 @@ describe.each(BROWSERS)('dark mode in %s', (name) => {
     return looks;
   }
 
-  it('the card over a dark page (Gmail’s dark theme) is dark in a light system, with AA contrast', async () => {
-    await stack.browser.setColorScheme('light');
-    expect(await cardOver('gmail-dark.html', 2, 'jane@gmail.com')).toEqual({
-      theme: 'dark',
-      background: DARK_BACKGROUND,
+  it.each([
+    // Gmail's dark theme: it paints its own dark backgrounds inside an unpainted body.
+    { system: 'light', page: 'gmail-dark.html', addresses: 2, hover: 'jane@gmail.com', theme: 'dark' },
+    { system: 'dark', page: 'plain.html', addresses: 6, hover: 'jane.doe+news@gmail.com', theme: 'light' },
+    // A page that paints no background but lets a dark system darken it.
+    { system: 'dark', page: 'system-theme.html', addresses: 1, hover: 'sam@gmail.com', theme: 'dark' },
+  ] as const)('the card over $page in a $system system is $theme, with AA contrast', async (card) => {
+    await stack.browser.setColorScheme(card.system);
+    expect(await cardOver(card.page, card.addresses, card.hover)).toEqual({
+      theme: card.theme,
+      background: card.theme === 'dark' ? DARK_BACKGROUND : LIGHT_BACKGROUND,
       violations: [],
-    });
-  });
-
-  it('the card over a light page stays light in a dark system, with AA contrast', async () => {
-    await stack.browser.setColorScheme('dark');
-    expect(await cardOver('plain.html', 6, 'jane.doe+news@gmail.com')).toEqual({
-      theme: 'light',
-      background: LIGHT_BACKGROUND,
-      violations: [],
-    });
-  });
-
-  it('the card over a page that paints no background but lets a dark system darken it is dark', async () => {
-    await stack.browser.setColorScheme('dark');
-    expect(await cardOver('system-theme.html', 1, 'sam@gmail.com')).toMatchObject({
-      theme: 'dark',
-      background: DARK_BACKGROUND,
     });
   });
 
