@@ -30,18 +30,21 @@ describe.each(BROWSERS)('dark mode in %s', (name) => {
 
   it.each([
     // Gmail's dark theme: it paints its own dark backgrounds inside an unpainted body.
-    { system: 'light', page: 'gmail-dark.html', addresses: 2, hover: 'jane@gmail.com', theme: 'dark' },
-    { system: 'dark', page: 'plain.html', addresses: 6, hover: 'jane.doe+news@gmail.com', theme: 'light' },
+    ['gmail-dark.html', 'light', 'dark', 2, 'jane@gmail.com'],
+    ['plain.html', 'dark', 'light', 6, 'jane.doe+news@gmail.com'],
     // A page that paints no background but lets a dark system darken it.
-    { system: 'dark', page: 'system-theme.html', addresses: 1, hover: 'sam@gmail.com', theme: 'dark' },
-  ] as const)('the card over $page in a $system system is $theme, with AA contrast', async (card) => {
-    await stack.browser.setColorScheme(card.system);
-    expect(await cardOver(card.page, card.addresses, card.hover)).toEqual({
-      theme: card.theme,
-      background: card.theme === 'dark' ? DARK_BACKGROUND : LIGHT_BACKGROUND,
-      violations: [],
-    });
-  });
+    ['system-theme.html', 'dark', 'dark', 1, 'sam@gmail.com'],
+  ] as const)(
+    'the card over %s in a %s system is %s, with AA contrast',
+    async (page, system, theme, addresses, hover) => {
+      await stack.browser.setColorScheme(system);
+      expect(await cardOver(page, addresses, hover)).toEqual({
+        theme,
+        background: theme === 'dark' ? DARK_BACKGROUND : LIGHT_BACKGROUND,
+        violations: [],
+      });
+    },
+  );
 
   for (const [page, path, ready] of THEMED_EXTENSION_PAGES) {
     it(`the ${page} follows the system, dark then light, with AA contrast`, async () => {
