@@ -1,16 +1,17 @@
 /** What the card says of a found answer: the verdict line with the logo, the evidence, and the details. */
 import type { WebmailInfo } from '#core/webmail-info.ts';
-import { describeEvidence, type Verdict } from '#extension/describe-result.ts';
+import { describeEvidence, FLAG_WORDS, type Verdict } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
+import { FLAGS, type Flag, flagsOf } from '#extension/verdict.ts';
 import { ProviderLogo } from './ProviderLogo.tsx';
 import { useWordProps } from './words.ts';
 
-/** The answer's three flags: said by the verdict line, and listed as they are under Details. */
-const FLAGS = [
-  { key: 'is_disposable', testId: 'flag-disposable', label: 'flagDisposable' },
-  { key: 'is_freemail', testId: 'flag-freemail', label: 'flagFreemail' },
-  { key: 'is_privacy_service', testId: 'flag-privacy', label: 'flagPrivacy' },
-] as const;
+/** The answer's three flags, said by the verdict line and listed as they are under Details, by these test ids. */
+export const FLAG_TEST_IDS: Record<Flag, string> = {
+  disposable: 'flag-disposable',
+  freeMail: 'flag-freemail',
+  privacyRelay: 'flag-privacy',
+};
 /**
  * What the answer saw of the domain's records, where it says: the gateway in front of the mailbox, the
  * record that named the provider, and how sure that is.
@@ -63,6 +64,7 @@ export function VerdictLine({ verdict, info }: { verdict: Verdict; info: Webmail
  */
 export function AnswerDetails({ verdict, info }: { verdict: Verdict; info: WebmailInfo }) {
   const wordProps = useWordProps();
+  const flags = flagsOf(info);
   return (
     <details className="wl-details">
       <summary {...wordProps(t('cardDetails'), { named: true })} />
@@ -83,11 +85,11 @@ export function AnswerDetails({ verdict, info }: { verdict: Verdict; info: Webma
       <ul className="wl-flags" aria-label={t('cardFlags')}>
         {FLAGS.map((flag) => (
           <li
-            key={flag.key}
+            key={flag}
             className="wl-flag"
-            data-testid={flag.testId}
-            data-value={String(info[flag.key])}
-            {...wordProps(t(info[flag.key] ? 'flagYes' : 'flagNo', t(flag.label)))}
+            data-testid={FLAG_TEST_IDS[flag]}
+            data-value={String(flags[flag])}
+            {...wordProps(t(flags[flag] ? 'flagYes' : 'flagNo', t(FLAG_WORDS[flag])))}
           />
         ))}
       </ul>

@@ -13,7 +13,6 @@ import {
   groupRows,
   type RowGroup,
 } from './address-list.ts';
-import type { DomainState } from './use-domain-results.ts';
 import { useListKeys } from './use-list-keys.ts';
 
 const GROUPING_WORDS: Record<Grouping, MessageKey> = {
@@ -33,8 +32,8 @@ const isNamed = (kind: GroupKind): kind is NamedKind => (NAMED_KINDS as readonly
 /** A group's heading in words: a domain, provider or mailbox by its name, the others by what they hold. */
 const GROUP_WORDS: Record<Exclude<GroupKind, NamedKind>, MessageKey> = {
   disposable: 'flagDisposable',
-  privacy: 'flagPrivacy',
-  freemail: 'flagFreemail',
+  privacy: 'flagPrivacyRelay',
+  freemail: 'flagFreeMail',
   'no-flag': 'popupGroupNoFlag',
   'no-answer': 'popupGroupNoAnswer',
   'not-looked-up': 'popupGroupNotLookedUp',
@@ -101,7 +100,8 @@ function ListControls(props: { view: ListView; onFilterKeyDown: KeyboardEventHan
 
 /** What every row of the list is shown with. */
 interface ListRowsProps {
-  results: Record<string, DomainState>;
+  /** The domains whose lookup is on its way. */
+  loading: ReadonlySet<string>;
   settings: Settings;
   shown: Set<string>;
   /** The row that holds the list's one stop for Tab. */
@@ -115,15 +115,14 @@ interface ListRowsProps {
 }
 
 /** The full card of the row opened, in a row of its own under it. */
-function OpenCardRow({ row, results, settings, onLookUp }: { row: Row } & ListRowsProps) {
-  const state = results[row.domain] ?? null;
+function OpenCardRow({ row, loading, settings, onLookUp }: { row: Row } & ListRowsProps) {
   return (
     <tr className="card-row" id={OPEN_CARD_ID}>
       <td colSpan={COLUMN_COUNT}>
         <ResultCard
           address={row.address}
           // Not looked up: the card says lookups wait for a click, and its button asks.
-          result={state === 'loading' ? null : (state ?? { state: 'over-budget' })}
+          result={loading.has(row.domain) ? null : (row.result ?? { state: 'over-budget' })}
           searchQueryTemplate={settings.searchQueryTemplate}
           sendingAddresses={settings.sendingAddresses}
           onRefresh={() => onLookUp(row.domain, true)}
@@ -160,7 +159,7 @@ function GroupBody({ group, ...list }: { group: RowGroup } & ListRowsProps) {
             key={row.address}
             row={row}
             hidden={!shown}
-            loading={list.results[row.domain] === 'loading'}
+            loading={list.loading.has(row.domain)}
             active={row.address === list.activeAddress}
             open={open}
             onToggle={list.onToggle}
@@ -181,11 +180,11 @@ function GroupBody({ group, ...list }: { group: RowGroup } & ListRowsProps) {
  */
 export function AddressList(props: {
   rows: Row[];
-  results: Record<string, DomainState>;
+  loading: ReadonlySet<string>;
   settings: Settings;
   onLookUp: (domain: string, refresh?: boolean) => void;
 }) {
-  const { rows, results, settings, onLookUp } = props;
+  const { rows, loading, settings, onLookUp } = props;
   const view = useListView(rows);
   const [active, setActive] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -198,7 +197,7 @@ export function AddressList(props: {
     view.groups.flatMap((group) => group.rows).find((row) => view.shown.has(row.address))?.address ?? null;
   const activeAddress = active !== null && view.shown.has(active) ? active : firstShown;
   const list: ListRowsProps = {
-    results,
+    loading,
     settings,
     shown: view.shown,
     activeAddress,

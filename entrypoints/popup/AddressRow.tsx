@@ -1,36 +1,40 @@
 import { type MouseEvent, memo } from 'react';
-import { COLUMNS, type AddressRow as Row } from '#address-table/rows.ts';
+import type { AddressRow as Row } from '#address-table/rows.ts';
+import { FLAG_TEST_IDS } from '#components/AnswerVerdict.tsx';
 import { ProviderLogo } from '#components/ProviderLogo.tsx';
-import { notFoundLine } from '#extension/describe-result.ts';
+import { FLAG_WORDS, notFoundLine } from '#extension/describe-result.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
+import { FLAGS, type Flag } from '#extension/verdict.ts';
 
 /** The id of the one full card open under its row. */
 export const OPEN_CARD_ID = 'open-card';
 
 /**
- * The flags as marks: the row's column, its test id, its name, and the short word shown. A word of the
+ * Each flag's mark: the short word shown, its full name (FLAG_WORDS) said to a screen reader. A word of the
  * person's language reads without a legend, where a letter ("F") meant something in English alone.
  */
-const MARKS = [
-  { column: 'disposable', testId: 'flag-disposable', name: 'flagDisposable', word: 'popupMarkDisposable' },
-  { column: 'free_mail', testId: 'flag-freemail', name: 'flagFreemail', word: 'popupMarkFreemail' },
-  { column: 'privacy_relay', testId: 'flag-privacy', name: 'flagPrivacy', word: 'popupMarkPrivacy' },
-] as const satisfies readonly { column: keyof Row; testId: string; name: MessageKey; word: MessageKey }[];
+const MARK_WORDS: Record<Flag, MessageKey> = {
+  disposable: 'popupMarkDisposable',
+  freeMail: 'popupMarkFreeMail',
+  privacyRelay: 'popupMarkPrivacyRelay',
+};
 
 /** A flag that is set, as a short word with the flag's full name; one that is not, as an empty mark with its value. */
-function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
-  if (!on) return <span className="mark" data-testid={mark.testId} data-value="false" aria-hidden="true" />;
-  const name = t(mark.name);
+function Mark({ flag, on }: { flag: Flag; on: boolean }) {
+  const testId = FLAG_TEST_IDS[flag];
+  if (!on) return <span className="mark" data-testid={testId} data-value="false" aria-hidden="true" />;
+  const name = t(FLAG_WORDS[flag]);
   return (
     <span
-      className={`mark mark-${mark.testId}`}
-      data-testid={mark.testId}
+      className="mark"
+      data-testid={testId}
+      data-flag={flag}
       data-value="true"
       role="img"
       aria-label={name}
       title={name}
     >
-      {t(mark.word)}
+      {t(MARK_WORDS[flag])}
     </span>
   );
 }
@@ -71,7 +75,7 @@ export interface AddressRowProps {
 function stateWords(row: Row, loading: boolean): string {
   if (loading) return t('popupRowLoading');
   if (row.status === 'not-looked-up') return t('popupRowNotLookedUp');
-  return notFoundLine(row.verdict) ?? t('popupRowNoAnswer');
+  return (row.verdict && notFoundLine(row.verdict)) ?? t('popupRowNoAnswer');
 }
 
 /**
@@ -79,10 +83,10 @@ function stateWords(row: Row, loading: boolean): string {
  * typo meant, as text a person can select.
  */
 function RowNotes({ row }: { row: Row }) {
-  if (row.role !== 'true' && !row.did_you_mean) return null;
+  if (!row.role && !row.didYouMean) return null;
   return (
     <span className="notes">
-      {row.role === 'true' && (
+      {row.role && (
         <span
           className="mark-role"
           data-testid="role-mark"
@@ -93,9 +97,9 @@ function RowNotes({ row }: { row: Row }) {
           {t('popupRoleMark')}
         </span>
       )}
-      {row.did_you_mean && (
+      {row.didYouMean && (
         <span className="did-you-mean" data-testid="did-you-mean">
-          {t('cardDidYouMean', row.did_you_mean)}
+          {t('cardDidYouMean', row.didYouMean)}
         </span>
       )}
     </span>
@@ -110,9 +114,9 @@ function WhoCell({ row, loading }: { row: Row; loading: boolean }) {
         {row.address}
       </span>
       <RowNotes row={row} />
-      {row.status === 'found' ? (
+      {row.provider ? (
         <span className="provider" data-testid="provider-nice-name">
-          {row.provider}
+          {row.provider.niceName}
         </span>
       ) : (
         <span className="provider muted">{stateWords(row, loading)}</span>
@@ -130,19 +134,19 @@ function LinksCell({
 }: Pick<AddressRowProps, 'row' | 'loading' | 'onLookUp'> & { tabIndex: number }) {
   return (
     <td className="links">
-      {row.webmail_url && (
+      {row.webmailUrl && (
         <RowLink
           testId="open-webmail"
-          href={row.webmail_url}
+          href={row.webmailUrl}
           tabIndex={tabIndex}
           label={t('popupRowOpenLabel', row.address)}
           text={t('popupRowOpen')}
         />
       )}
-      {row.search_url && (
+      {row.searchUrl && (
         <RowLink
           testId="search-webmail"
-          href={row.search_url}
+          href={row.searchUrl}
           tabIndex={tabIndex}
           label={t('popupRowSearchLabel', row.address)}
           text={t('popupRowSearch')}
@@ -188,11 +192,11 @@ function AddressRowView(props: AddressRowProps) {
       onClick={toggle}
       onFocus={(event) => event.target === event.currentTarget && onFocusRow(row.address)}
     >
-      <td className="logo-cell">{row.status === 'found' && <ProviderLogo niceName={row.provider} />}</td>
+      <td className="logo-cell">{row.provider && <ProviderLogo niceName={row.provider.niceName} />}</td>
       <WhoCell row={row} loading={loading} />
       <td className="marks">
-        {MARKS.map((mark) => (
-          <Mark key={mark.testId} mark={mark} on={row[mark.column] === 'true'} />
+        {FLAGS.map((flag) => (
+          <Mark key={flag} flag={flag} on={row.flags?.[flag] === true} />
         ))}
       </td>
       <LinksCell row={row} loading={loading} tabIndex={tabIndex} onLookUp={props.onLookUp} />
@@ -200,16 +204,8 @@ function AddressRowView(props: AddressRowProps) {
   );
 }
 
-/** Rows are made afresh with each answer; a row renders again only when what it shows changed. */
-export const AddressRow = memo(
-  AddressRowView,
-  (before, after) =>
-    COLUMNS.every((column) => before.row[column] === after.row[column]) &&
-    before.hidden === after.hidden &&
-    before.loading === after.loading &&
-    before.active === after.active &&
-    before.open === after.open &&
-    before.onToggle === after.onToggle &&
-    before.onFocusRow === after.onFocusRow &&
-    before.onLookUp === after.onLookUp,
-);
+/**
+ * A row renders again only when what it shows changed: the popup keeps a row's object for as long as its
+ * domain's lookup is the same (use-address-rows.ts), and its callbacks for as long as the list.
+ */
+export const AddressRow = memo(AddressRowView);

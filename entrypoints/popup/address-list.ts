@@ -28,10 +28,10 @@ export function summarize(rows: readonly AddressRow[]): ListSummary {
     addresses: rows.length,
     domains: new Set(rows.map((row) => row.domain)).size,
     mailboxes: new Set(rows.map((row) => row.mailbox)).size,
-    sharedInboxes: count((row) => row.role === 'true'),
-    freeMail: count((row) => row.free_mail === 'true'),
-    disposable: count((row) => row.disposable === 'true'),
-    privacyRelays: count((row) => row.privacy_relay === 'true'),
+    sharedInboxes: count((row) => row.role),
+    freeMail: count((row) => row.flags?.freeMail === true),
+    disposable: count((row) => row.flags?.disposable === true),
+    privacyRelays: count((row) => row.flags?.privacyRelay === true),
     notLookedUp: count((row) => row.status === 'not-looked-up'),
     noAnswer: count((row) => row.status !== 'found' && row.status !== 'not-looked-up'),
   };
@@ -42,8 +42,8 @@ export function filterRows(rows: readonly AddressRow[], query: string): AddressR
   const needle = query.trim().toLowerCase();
   if (!needle) return [...rows];
   return rows.filter((row) =>
-    [row.address, row.domain, row.provider, row.provider_name].some((field) =>
-      field.toLowerCase().includes(needle),
+    [row.address, row.domain, row.provider?.niceName, row.provider?.name].some((field) =>
+      field?.toLowerCase().includes(needle),
     ),
   );
 }
@@ -90,9 +90,9 @@ function unanswered(row: AddressRow): GroupKind | null {
 }
 
 function flagKind(row: AddressRow): GroupKind {
-  if (row.disposable === 'true') return 'disposable';
-  if (row.privacy_relay === 'true') return 'privacy';
-  if (row.free_mail === 'true') return 'freemail';
+  if (row.flags?.disposable) return 'disposable';
+  if (row.flags?.privacyRelay) return 'privacy';
+  if (row.flags?.freeMail) return 'freemail';
   return 'no-flag';
 }
 
@@ -116,7 +116,7 @@ function noteGroupOf(
   grouping: 'mailbox' | 'role',
   spellings: Map<string, number>,
 ): Omit<RowGroup, 'rows'> {
-  if (grouping === 'role') return row.role === 'true' ? { key: 'role', kind: 'role', name: '' } : OTHER;
+  if (grouping === 'role') return row.role ? { key: 'role', kind: 'role', name: '' } : OTHER;
   const several = (spellings.get(row.mailbox) ?? 0) > 1;
   return several ? { key: `mailbox:${row.mailbox}`, kind: 'mailbox', name: row.mailbox } : OTHER;
 }
@@ -136,7 +136,7 @@ function groupOf(
   if (grouping === 'mailbox' || grouping === 'role') return noteGroupOf(row, grouping, spellings);
   if (grouping === 'domain') return { key: `domain:${row.domain}`, kind: 'domain', name: row.domain };
   const kind = unanswered(row) ?? (grouping === 'flag' ? flagKind(row) : 'provider');
-  const name = kind === 'provider' ? row.provider : '';
+  const name = kind === 'provider' ? (row.provider?.niceName ?? '') : '';
   return { key: `${kind}:${name}`, kind, name };
 }
 

@@ -5,6 +5,14 @@ import { secondsUntil } from './countdown.ts';
 import { formatAge, type MessageKey, t, tCount } from './i18n.ts';
 import { MAX_NAME_IN_SENTENCE_LENGTH } from './limits.ts';
 import type { LookupAnswer, LookupProblem, LookupResult } from './lookup-result.ts';
+import type { Flag } from './verdict.ts';
+
+/** Each flag's name in words: the card's details, the popup's marks and groups, the bulk page's table. */
+export const FLAG_WORDS: Record<Flag, MessageKey> = {
+  disposable: 'flagDisposable',
+  freeMail: 'flagFreeMail',
+  privacyRelay: 'flagPrivacyRelay',
+};
 
 /**
  * What a person can do about a state. `look-up` asks again on a click, as a plain lookup (an error was never
@@ -206,8 +214,8 @@ const VERDICT_WITH_NAME: Record<
   'privacy-relay' | 'free-mail' | 'business-mail',
   { named: MessageKey; unnamed: MessageKey }
 > = {
-  'privacy-relay': { named: 'cardVerdictPrivacyRelay', unnamed: 'flagPrivacy' },
-  'free-mail': { named: 'cardVerdictFreeMail', unnamed: 'flagFreemail' },
+  'privacy-relay': { named: 'cardVerdictPrivacyRelay', unnamed: 'flagPrivacyRelay' },
+  'free-mail': { named: 'cardVerdictFreeMail', unnamed: 'flagFreeMail' },
   'business-mail': { named: 'cardVerdictBusinessMail', unnamed: 'cardVerdictBusinessMailUnnamed' },
 };
 
