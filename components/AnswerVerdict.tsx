@@ -1,6 +1,6 @@
 /** What the card says of a found answer: the verdict line with the logo, the evidence, and the details. */
 import type { WebmailInfo } from '#core/webmail-info.ts';
-import { describeEvidence, FLAG_WORDS, type Verdict } from '#extension/describe-result.ts';
+import { describeEvidence, FLAG_WORDS, type VerdictWords } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
 import { FLAGS, type Flag, flagsOf } from '#extension/verdict.ts';
 import { ProviderLogo } from './ProviderLogo.tsx';
@@ -34,14 +34,14 @@ export function Evidence({ info }: { info: WebmailInfo }) {
  * names the provider, its name is the nice name itself, apart, so that a long or right-to-left one stays in
  * its place.
  */
-export function VerdictLine({ verdict, info }: { verdict: Verdict; info: WebmailInfo }) {
+export function VerdictLine({ words, info }: { words: VerdictWords; info: WebmailInfo }) {
   const wordProps = useWordProps();
-  const { around } = verdict;
+  const { around } = words;
   return (
     <p className="wl-verdict">
       <ProviderLogo niceName={info.nice_name} />
       {around ? (
-        <span className="wl-verdict-words" data-testid="verdict" data-kind={verdict.kind}>
+        <span className="wl-verdict-words" data-testid="verdict" data-kind={words.verdict}>
           {around.before && <span {...wordProps(around.before)} />}
           {/* bdi: a right-to-left or control-character name from the API cannot reorder the rest of the card. */}
           <bdi className="wl-provider" data-testid="provider-nice-name" {...wordProps(info.nice_name)} />
@@ -51,8 +51,8 @@ export function VerdictLine({ verdict, info }: { verdict: Verdict; info: Webmail
         <span
           className="wl-verdict-words"
           data-testid="verdict"
-          data-kind={verdict.kind}
-          {...wordProps(verdict.line)}
+          data-kind={words.verdict}
+          {...wordProps(words.line)}
         />
       )}
     </p>
@@ -62,14 +62,14 @@ export function VerdictLine({ verdict, info }: { verdict: Verdict; info: Webmail
  * The answer as the API gave it, closed until asked for: its own name for the provider ("Google (Public)"),
  * the nice name where the verdict line does not say it, and the three flags.
  */
-export function AnswerDetails({ verdict, info }: { verdict: Verdict; info: WebmailInfo }) {
+export function AnswerDetails({ words, info }: { words: VerdictWords; info: WebmailInfo }) {
   const wordProps = useWordProps();
   const flags = flagsOf(info);
   return (
     <details className="wl-details">
       <summary {...wordProps(t('cardDetails'), { named: true })} />
       <dl>
-        {!verdict.around && (
+        {!words.around && (
           <>
             <dt {...wordProps(t('cardProvider'))} />
             <dd>

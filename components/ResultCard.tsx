@@ -1,7 +1,8 @@
 import { linkForThem, safeLinkUrl, searchActionFor } from '#core/links.ts';
-import { describeResult, describeSource, describeVerdict, verdictOf } from '#extension/describe-result.ts';
+import { describeResult, describeSource, verdictWords } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
+import { answerVerdict, flagsOf, verdictOf } from '#extension/verdict.ts';
 import { AddressNotes } from './AddressNotes.tsx';
 import {
   ActionButton,
@@ -89,20 +90,20 @@ interface FoundAnswerProps {
 function FoundAnswer({ result, searchQueryTemplate, sendingAddresses, ...rest }: FoundAnswerProps) {
   const wordProps = useWordProps();
   const { info } = result;
-  const verdict = verdictOf(result);
+  const words = verdictWords(answerVerdict(result), info.nice_name);
   const search = searchActionFor(info, searchQueryTemplate, rest.address);
   const forThem = linkForThem(info, sendingAddresses);
   const actions = { ...rest, info, search, forThem };
   return (
     <>
-      <VerdictLine verdict={verdict} info={info} />
+      <VerdictLine words={words} info={info} />
       <Evidence info={info} />
-      {info.is_privacy_service && !safeLinkUrl(info.webmail_url) && (
+      {flagsOf(info).privacyRelay && !safeLinkUrl(info.webmail_url) && (
         <p className="wl-note" data-testid="relay-explanation" {...wordProps(t('relayExplanation'))} />
       )}
       <FoundActions {...actions} />
       <ActionNotes {...actions} />
-      <AnswerDetails verdict={verdict} info={info} />
+      <AnswerDetails words={words} info={info} />
     </>
   );
 }
@@ -123,7 +124,7 @@ export function ResultCard({ sendingAddresses = [], now = Date.now(), ...props }
       className="wl-card"
       data-testid="result-card"
       data-theme={theme}
-      data-verdict={describeVerdict(result)?.kind}
+      data-verdict={verdictOf(result) ?? undefined}
       aria-busy={found ? undefined : result === null}
       aria-label={found ? t('cardLabel', address) : undefined}
     >

@@ -2,7 +2,9 @@ import { type KeyboardEventHandler, useCallback, useDeferredValue, useMemo, useR
 import { browser } from 'wxt/browser';
 import type { AddressRow as Row } from '#address-table/rows.ts';
 import { ResultCard } from '#components/ResultCard.tsx';
+import { verdictGroupWords } from '#extension/describe-result.ts';
 import { type MessageKey, t, tCount } from '#extension/i18n.ts';
+import { type FoundVerdict, isFoundVerdict } from '#extension/verdict.ts';
 import type { Settings } from '#settings/schema.ts';
 import { AddressRow, OPEN_CARD_ID } from './AddressRow.tsx';
 import {
@@ -29,20 +31,18 @@ const NAMED_KINDS = ['all', 'domain', 'provider', 'mailbox'] as const;
 type NamedKind = (typeof NAMED_KINDS)[number];
 const isNamed = (kind: GroupKind): kind is NamedKind => (NAMED_KINDS as readonly GroupKind[]).includes(kind);
 
-/** A group's heading in words: a domain, provider or mailbox by its name, the others by what they hold. */
-const GROUP_WORDS: Record<Exclude<GroupKind, NamedKind>, MessageKey> = {
-  disposable: 'flagDisposable',
-  privacy: 'flagPrivacyRelay',
-  freemail: 'flagFreeMail',
-  'no-flag': 'popupGroupNoFlag',
+/** The headings of the groups that are neither named by their data nor a verdict. */
+const GROUP_WORDS: Record<Exclude<GroupKind, NamedKind | FoundVerdict>, MessageKey> = {
   'no-answer': 'popupGroupNoAnswer',
   'not-looked-up': 'popupGroupNotLookedUp',
   role: 'popupRoleMark',
   other: 'popupGroupOtherAddresses',
 };
 
-function groupName(group: RowGroup): string {
-  return isNamed(group.kind) ? group.name : t(GROUP_WORDS[group.kind]);
+/** A group's heading in words: a domain, provider or mailbox by its name, the others by what they hold. */
+function groupName({ kind, name }: RowGroup): string {
+  if (isNamed(kind)) return name;
+  return isFoundVerdict(kind) ? verdictGroupWords(kind) : t(GROUP_WORDS[kind]);
 }
 
 /** The columns of a row: the logo, the address and provider, the flags, the links. */

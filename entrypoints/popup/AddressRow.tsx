@@ -2,7 +2,7 @@ import { type MouseEvent, memo } from 'react';
 import type { AddressRow as Row } from '#address-table/rows.ts';
 import { FLAG_TEST_IDS } from '#components/AnswerVerdict.tsx';
 import { ProviderLogo } from '#components/ProviderLogo.tsx';
-import { FLAG_WORDS, notFoundLine } from '#extension/describe-result.ts';
+import { FLAG_WORDS, verdictWords } from '#extension/describe-result.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
 import { FLAGS, type Flag } from '#extension/verdict.ts';
 
@@ -70,12 +70,13 @@ export interface AddressRowProps {
 
 /**
  * What the row says where a provider's name would be, when its domain has none (yet): for a domain with no
- * provider, the card's verdict ("Will bounce: this domain takes no mail" is not "A mailbox we can't name").
+ * provider, the card's verdict line ("Will bounce: this domain takes no mail" is not "A mailbox we can't
+ * name"); for a lookup that failed, that it has no answer.
  */
 function stateWords(row: Row, loading: boolean): string {
   if (loading) return t('popupRowLoading');
   if (row.status === 'not-looked-up') return t('popupRowNotLookedUp');
-  return (row.verdict && notFoundLine(row.verdict)) ?? t('popupRowNoAnswer');
+  return row.verdict ? verdictWords(row.verdict, null).line : t('popupRowNoAnswer');
 }
 
 /**

@@ -7,9 +7,8 @@ import { domainOf } from '#core/email/extract.ts';
 import { safeLinkUrl, searchActionFor } from '#core/links.ts';
 import { addressNotes } from '#extension/address-notes.ts';
 import { type AnswerEvidence, answerEvidence } from '#extension/answer-evidence.ts';
-import { describeVerdict, type VerdictKind } from '#extension/describe-result.ts';
 import type { LookupResult, LookupState } from '#extension/lookup-result.ts';
-import { type AnswerFlags, flagsOf } from '#extension/verdict.ts';
+import { type AnswerFlags, flagsOf, type Verdict, verdictOf } from '#extension/verdict.ts';
 
 /** What came of the domain's lookup: the result's state, or `not-looked-up` while there is none. */
 export type RowStatus = LookupState | 'not-looked-up';
@@ -35,8 +34,8 @@ export interface AddressRow {
   searchUrl: string | null;
   /** What the answer saw behind a gateway, where it says (lib/extension/answer-evidence.ts). */
   evidence: AnswerEvidence | null;
-  /** What matters about an answer (lib/extension/describe-result.ts); null for a state that is no answer. */
-  verdict: VerdictKind | null;
+  /** What matters about an answer (lib/extension/verdict.ts); null for a state that is no answer. */
+  verdict: Verdict | null;
   /** The address a likely typo meant (lib/extension/address-notes.ts), or null. */
   didYouMean: string | null;
   /** A shared inbox (`info@`): it reaches a team, not a person. */
@@ -80,7 +79,7 @@ export function addressRow(
     result,
     status: result?.state ?? 'not-looked-up',
     ...foundFields(address, result, searchQueryTemplate),
-    verdict: describeVerdict(result)?.kind ?? null,
+    verdict: verdictOf(result),
     didYouMean: notes.didYouMean,
     role: notes.role,
     mailbox: notes.mailbox,
