@@ -1,4 +1,5 @@
 import type { AddressRow } from '#address-table/rows.ts';
+import { AddressText } from '#components/AddressText.tsx';
 import { t } from '#extension/i18n.ts';
 import { BULK_TABLE_COLUMNS } from './bulk-columns.ts';
 
@@ -43,7 +44,7 @@ export function BulkResults({ rows, downloadUrl, fileName, onDismiss }: BulkResu
             <tr key={row.address} data-testid="bulk-row">
               {BULK_TABLE_COLUMNS.map((column) => (
                 <td key={column.id} data-column={column.id}>
-                  {column.cell(row)}
+                  {column.address ? <AddressText address={column.cell(row)} /> : column.cell(row)}
                 </td>
               ))}
             </tr>

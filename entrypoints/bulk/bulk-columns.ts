@@ -8,6 +8,8 @@ export interface BulkColumn {
   id: string;
   header: MessageKey;
   cell: (row: AddressRow) => string;
+  /** The cell is an address: shown so that it breaks only after its `@` or a dot (components/AddressText.tsx). */
+  address?: true;
 }
 
 /** The flags an answer has set, in words ("Free mail, Privacy relay"); '' for none. */
@@ -29,7 +31,7 @@ function outcomeWords({ result }: AddressRow): string {
  * "Will bounce: this domain takes no mail", "A mailbox we can't name"), else what stopped the lookup.
  */
 export const BULK_TABLE_COLUMNS: readonly BulkColumn[] = [
-  { id: 'address', header: 'bulkColumnAddress', cell: (row) => row.address },
+  { id: 'address', header: 'bulkColumnAddress', cell: (row) => row.address, address: true },
   { id: 'domain', header: 'bulkColumnDomain', cell: (row) => row.domain },
   { id: 'provider', header: 'bulkColumnProvider', cell: (row) => row.provider?.niceName ?? '' },
   { id: 'flags', header: 'bulkColumnFlags', cell: flagWords },

@@ -45,8 +45,8 @@ function groupName({ kind, name }: RowGroup): string {
   return isFoundVerdict(kind) ? verdictGroupWords(kind) : t(GROUP_WORDS[kind]);
 }
 
-/** The columns of a row: the logo, the address and provider, the flags, the links. */
-const COLUMN_COUNT = 4;
+/** The columns of a row: the logo, the address with its provider and marks, the links. */
+const COLUMN_COUNT = 3;
 
 /** The rows the filter keeps, and the grouping of the list; the list follows the filter when React has time. */
 function useListView(rows: Row[]) {

@@ -1,5 +1,6 @@
 import { type MouseEvent, memo } from 'react';
 import type { AddressRow as Row } from '#address-table/rows.ts';
+import { AddressText } from '#components/AddressText.tsx';
 import { FLAG_TEST_IDS } from '#components/AnswerVerdict.tsx';
 import { ProviderLogo } from '#components/ProviderLogo.tsx';
 import { FLAG_WORDS, verdictWords } from '#extension/describe-result.ts';
@@ -79,17 +80,16 @@ function stateWords(row: Row, loading: boolean): string {
   return row.verdict ? verdictWords(row.verdict, null).line : t('popupRowNoAnswer');
 }
 
-/**
- * What the address says of itself, under it: a shared inbox as a mark named in words, and the address a
- * typo meant, as text a person can select.
- */
-function RowNotes({ row }: { row: Row }) {
-  if (!row.role && !row.didYouMean) return null;
+/** The flags of the row's answer as marks, and a shared inbox as a mark too: beside the provider's name. */
+function RowMarks({ row }: { row: Row }) {
   return (
-    <span className="notes">
+    <>
+      {FLAGS.map((flag) => (
+        <Mark key={flag} flag={flag} on={row.flags?.[flag] === true} />
+      ))}
       {row.role && (
         <span
-          className="mark-role"
+          className="mark"
           data-testid="role-mark"
           role="img"
           aria-label={t('popupRoleMark')}
@@ -98,29 +98,34 @@ function RowNotes({ row }: { row: Row }) {
           {t('popupRoleMark')}
         </span>
       )}
-      {row.didYouMean && (
-        <span className="did-you-mean" data-testid="did-you-mean">
-          {t('cardDidYouMean', row.didYouMean)}
-        </span>
-      )}
-    </span>
+    </>
   );
 }
 
-/** The address, what it says of itself, and under it the provider's name, or what the row says without one. */
+/**
+ * The address, and under it on one line the provider's name (or what the row says without one) with the
+ * marks; the address a typo meant, as text a person can select, on a line of its own where there is one.
+ */
 function WhoCell({ row, loading }: { row: Row; loading: boolean }) {
   return (
     <td className="who">
       <span className="address" data-testid="page-address" title={row.address}>
-        {row.address}
+        <AddressText address={row.address} />
       </span>
-      <RowNotes row={row} />
-      {row.provider ? (
-        <span className="provider" data-testid="provider-nice-name">
-          {row.provider.niceName}
+      <span className="about">
+        {row.provider ? (
+          <span className="provider" data-testid="provider-nice-name">
+            {row.provider.niceName}
+          </span>
+        ) : (
+          <span className="provider muted">{stateWords(row, loading)}</span>
+        )}
+        <RowMarks row={row} />
+      </span>
+      {row.didYouMean && (
+        <span className="did-you-mean" data-testid="did-you-mean">
+          {t('cardDidYouMean', row.didYouMean)}
         </span>
-      ) : (
-        <span className="provider muted">{stateWords(row, loading)}</span>
       )}
     </td>
   );
@@ -170,8 +175,9 @@ function LinksCell({
 }
 
 /**
- * One address of the tab as a compact row: the provider's logo and name, the flags as marks, and links to
- * open the webmail and search the mailbox. A click on the row, or Enter on it, opens its full card.
+ * One address of the tab as a compact row of two lines: the provider's logo; the address, and under it the
+ * provider's name with the flags as marks; links to open the webmail and search the mailbox, one above the
+ * other. A click on the row, or Enter on it, opens its full card.
  */
 function AddressRowView(props: AddressRowProps) {
   const { row, hidden, loading, active, open, onToggle, onFocusRow } = props;
@@ -195,11 +201,6 @@ function AddressRowView(props: AddressRowProps) {
     >
       <td className="logo-cell">{row.provider && <ProviderLogo niceName={row.provider.niceName} />}</td>
       <WhoCell row={row} loading={loading} />
-      <td className="marks">
-        {FLAGS.map((flag) => (
-          <Mark key={flag} flag={flag} on={row.flags?.[flag] === true} />
-        ))}
-      </td>
       <LinksCell row={row} loading={loading} tabIndex={tabIndex} onLookUp={props.onLookUp} />
     </tr>
   );
