@@ -36,4 +36,16 @@ describe('an address cut where a line may break', () => {
     expect(container.textContent).toBe('jane.doe+news@gmail.com');
     expect(container.querySelectorAll('wbr')).toHaveLength(3);
   });
+
+  it('keeps a part that could break inside on one line; a part of letters and digits needs no more', () => {
+    const { container } = render(
+      <p>
+        <AddressText address="jane.doe+news@workspace-customer.example.com" />
+      </p>,
+    );
+    expect([...container.querySelectorAll('.address-part')].map((part) => part.textContent)).toEqual([
+      'doe+news@',
+      'workspace-customer.',
+    ]);
+  });
 });

@@ -1,6 +1,6 @@
 import { type MouseEvent, memo } from 'react';
 import type { AddressRow as Row } from '#address-table/rows.ts';
-import { AddressText } from '#components/AddressText.tsx';
+import { addressText } from '#components/AddressText.tsx';
 import { FLAG_TEST_IDS } from '#components/AnswerVerdict.tsx';
 import { ProviderLogo } from '#components/ProviderLogo.tsx';
 import { FLAG_WORDS, verdictWords } from '#extension/describe-result.ts';
@@ -20,16 +20,21 @@ const MARK_WORDS: Record<Flag, MessageKey> = {
   privacyRelay: 'popupMarkPrivacyRelay',
 };
 
+/*
+ * The parts of a row are plain functions, not components: a popup lists hundreds of rows, and each component
+ * is one more piece of work for React in every row (bench/popup-list.ts times the list).
+ */
+
 /** A flag that is set, as a short word with the flag's full name; one that is not, as an empty mark with its value. */
-function Mark({ flag, on }: { flag: Flag; on: boolean }) {
+function markOf(flag: Flag, on: boolean) {
   const testId = FLAG_TEST_IDS[flag];
-  if (!on) return <span className="mark" data-testid={testId} data-value="false" aria-hidden="true" />;
+  if (!on) return <span key={flag} className="mark" data-testid={testId} data-value="false" />;
   const name = t(FLAG_WORDS[flag]);
   return (
     <span
+      key={flag}
       className="mark"
       data-testid={testId}
-      data-flag={flag}
       data-value="true"
       role="img"
       aria-label={name}
@@ -41,17 +46,17 @@ function Mark({ flag, on }: { flag: Flag; on: boolean }) {
 }
 
 /** A row's link out (its webmail, its search): the row's URLs are http(s) already (lib/address-table/rows.ts). */
-function RowLink(props: { testId: string; href: string; tabIndex: number; label: string; text: string }) {
+function linkOf(testId: string, href: string, tabIndex: number, label: string, text: string) {
   return (
     <a
-      data-testid={props.testId}
-      href={props.href}
+      data-testid={testId}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
-      tabIndex={props.tabIndex}
-      aria-label={props.label}
+      tabIndex={tabIndex}
+      aria-label={label}
     >
-      {props.text}
+      {text}
     </a>
   );
 }
@@ -81,12 +86,10 @@ function stateWords(row: Row, loading: boolean): string {
 }
 
 /** The flags of the row's answer as marks, and a shared inbox as a mark too: beside the provider's name. */
-function RowMarks({ row }: { row: Row }) {
+function marksOf(row: Row) {
   return (
     <>
-      {FLAGS.map((flag) => (
-        <Mark key={flag} flag={flag} on={row.flags?.[flag] === true} />
-      ))}
+      {FLAGS.map((flag) => markOf(flag, row.flags?.[flag] === true))}
       {row.role && (
         <span
           className="mark"
@@ -106,11 +109,11 @@ function RowMarks({ row }: { row: Row }) {
  * The address, and under it on one line the provider's name (or what the row says without one) with the
  * marks; the address a typo meant, as text a person can select, on a line of its own where there is one.
  */
-function WhoCell({ row, loading }: { row: Row; loading: boolean }) {
+function whoCellOf(row: Row, loading: boolean) {
   return (
     <td className="who">
-      <span className="address" data-testid="page-address" title={row.address}>
-        <AddressText address={row.address} />
+      <span className="address" data-testid="page-address">
+        {addressText(row.address)}
       </span>
       <span className="about">
         {row.provider ? (
@@ -120,7 +123,7 @@ function WhoCell({ row, loading }: { row: Row; loading: boolean }) {
         ) : (
           <span className="provider muted">{stateWords(row, loading)}</span>
         )}
-        <RowMarks row={row} />
+        {marksOf(row)}
       </span>
       {row.didYouMean && (
         <span className="did-you-mean" data-testid="did-you-mean">
@@ -132,32 +135,25 @@ function WhoCell({ row, loading }: { row: Row; loading: boolean }) {
 }
 
 /** The row's links out, or its button that looks the domain up where it waits for a click. */
-function LinksCell({
-  row,
-  loading,
-  tabIndex,
-  onLookUp,
-}: Pick<AddressRowProps, 'row' | 'loading' | 'onLookUp'> & { tabIndex: number }) {
+function linksCellOf({ row, loading, onLookUp }: AddressRowProps, tabIndex: number) {
   return (
     <td className="links">
-      {row.webmailUrl && (
-        <RowLink
-          testId="open-webmail"
-          href={row.webmailUrl}
-          tabIndex={tabIndex}
-          label={t('popupRowOpenLabel', row.address)}
-          text={t('popupRowOpen')}
-        />
-      )}
-      {row.searchUrl && (
-        <RowLink
-          testId="search-webmail"
-          href={row.searchUrl}
-          tabIndex={tabIndex}
-          label={t('popupRowSearchLabel', row.address)}
-          text={t('popupRowSearch')}
-        />
-      )}
+      {row.webmailUrl &&
+        linkOf(
+          'open-webmail',
+          row.webmailUrl,
+          tabIndex,
+          t('popupRowOpenLabel', row.address),
+          t('popupRowOpen'),
+        )}
+      {row.searchUrl &&
+        linkOf(
+          'search-webmail',
+          row.searchUrl,
+          tabIndex,
+          t('popupRowSearchLabel', row.address),
+          t('popupRowSearch'),
+        )}
       {row.status === 'not-looked-up' && !loading && (
         <button
           type="button"
@@ -200,8 +196,8 @@ function AddressRowView(props: AddressRowProps) {
       onFocus={(event) => event.target === event.currentTarget && onFocusRow(row.address)}
     >
       <td className="logo-cell">{row.provider && <ProviderLogo niceName={row.provider.niceName} />}</td>
-      <WhoCell row={row} loading={loading} />
-      <LinksCell row={row} loading={loading} tabIndex={tabIndex} onLookUp={props.onLookUp} />
+      {whoCellOf(row, loading)}
+      {linksCellOf(props, tabIndex)}
     </tr>
   );
 }

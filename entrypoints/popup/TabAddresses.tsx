@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { AddressRow } from '#address-table/rows.ts';
 import { domainOf } from '#core/email/extract.ts';
 import { t, tCount } from '#extension/i18n.ts';
@@ -132,8 +132,8 @@ function ExportButtons({ rows }: { rows: AddressRow[] }) {
  * CSV or as a table.
  */
 export function TabAddresses({ summary, settings }: { summary: TabSummary; settings: Settings }) {
-  const { results, setResults, run } = useDomainResults();
-  useEffect(() => setResults(summary.results), [summary, setResults]);
+  // The summary is asked for once (use-tab-summary.ts): the list starts from its answers, drawn at once.
+  const { results, run } = useDomainResults(summary.results);
 
   const rows = useAddressRows(summary.addresses, results, settings.searchQueryTemplate);
   const waiting = useMemo(
