@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * ("jane.doe+news@" / "gmail.com", never "jane.doe+news@g" / "mail.com"). Joined, the parts are the address.
  */
 export function addressParts(address: string): string[] {
-  return address.match(/[^@.]*(?:[@.]|$)/g)?.filter(Boolean) ?? [address];
+  return Array.from(address.matchAll(/[^@.]*(?:[@.]|$)/g), ([part]) => part).filter(Boolean);
 }
 
 /**

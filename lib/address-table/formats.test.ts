@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { FOUND_GMAIL, SAMPLE_ADDRESSES, SAMPLE_ANSWERS } from '#test/fixtures/address-table.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { COLUMNS, toCsv, toHtmlTable, toTsv } from './formats.ts';
+import { COLUMNS, csvOf, toCsv, toHtmlTable, toTsv } from './formats.ts';
 import { addressRows } from './rows.ts';
 
 /** The CSV's records read back as a spreadsheet would, each as an object by the header's names. */
@@ -116,6 +116,49 @@ describe('the address table as CSV, TSV and HTML', () => {
     );
     const [, record] = Papa.parse<string[]>(toCsv(row ? [row] : []), { skipEmptyLines: true }).data;
     expect(record?.slice(2, 4)).toEqual(["'+1 555 0100", "'-5"]);
+  });
+
+  it('a person’s cells: numbers and phone numbers stay as they are, anything that would run is made text', () => {
+    const cells = [
+      '-5',
+      '+44 20 7946 0000',
+      '-1,5',
+      '-12.5%',
+      '+1 (555) 010-0199',
+      '=1+1',
+      '@SUM(1)',
+      '+A1',
+      '-2+3+cmd',
+    ];
+    const [, record] = Papa.parse<string[]>(csvOf([cells.map(String), cells]), { skipEmptyLines: true }).data;
+    expect(record).toEqual([
+      '-5',
+      '+44 20 7946 0000',
+      '-1,5',
+      '-12.5%',
+      '+1 (555) 010-0199',
+      "'=1+1",
+      "'@SUM(1)",
+      "'+A1",
+      "'-2+3+cmd",
+    ]);
+    expect(csvOf([['a', 'b']], ';')).toBe('a;b\r\n');
+  });
+
+  it('TSV: a cell’s tabs and line breaks become one space', () => {
+    const [row] = addressRows(['a@x.example'], {}, '{address}');
+    const line = toTsv(row ? [{ ...row, mailbox: 'one\t\ttwo\r\nthree' }] : []).split('\n')[1];
+    expect(line?.split('\t').at(-1)).toBe('one two three');
+  });
+
+  it('HTML: the header’s names, then every cell escaped', () => {
+    const [row] = addressRows(['a@x.example'], {}, '{address}');
+    const html = toHtmlTable(row ? [{ ...row, mailbox: 'Tom & "Jerry" <b>' }] : []);
+    expect(html).toContain(
+      `<thead><tr>${COLUMNS.map((column) => `<th>${column}</th>`).join('')}</tr></thead>`,
+    );
+    expect(html).toContain('<td>Tom &amp; &quot;Jerry&quot; &lt;b&gt;</td></tr></tbody></table>');
+    expect(html).toContain('<tr><td>a@x.example</td><td>x.example</td><td></td>');
   });
 
   it('TSV and HTML carry the same rows; HTML cells are escaped text', () => {

@@ -48,6 +48,25 @@ describe('the address table', () => {
     expect(row).toMatchObject({ webmailUrl: 'https://outlook.office.com/mail/', searchUrl: null });
   });
 
+  it('has no links for an answer without a webmail (a relay)', () => {
+    const [row] = addressRows(
+      ['x7k2@duck.com'],
+      {
+        'duck.com': {
+          ...FOUND_GMAIL,
+          info: {
+            ...HOSTED_GMAIL_INFO,
+            webmail_url: null,
+            webmail_search_url: null,
+            is_privacy_service: true,
+          },
+        },
+      },
+      '{address}',
+    );
+    expect(row).toMatchObject({ webmailUrl: null, searchUrl: null, verdict: 'privacy-relay' });
+  });
+
   it('makes no link of a URL that is not http(s)', () => {
     const [row] = addressRows(
       ['jane@gmail.com'],
