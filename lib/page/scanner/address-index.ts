@@ -21,6 +21,8 @@ export interface TextHit {
 
 interface TextBeingRead {
   node: Text;
+  /** Its parent element as reading began: where a text read at once still is. */
+  parent: Element;
   /** The text as it was when reading began: a change means reading again from the start. */
   data: string;
   /** Where the next window starts; -1 while a long text is yet to be judged. */
@@ -80,7 +82,7 @@ export class AddressIndex {
     this.forgetText(node);
     const parent = node.parentElement;
     if (!parent || isSkippedText(parent)) return true;
-    this.#reading = { node, data, next: long ? -1 : 0, hits: [] };
+    this.#reading = { node, parent, data, next: long ? -1 : 0, hits: [] };
     if (!long) this.readWindow();
     return true;
   }
@@ -113,8 +115,10 @@ export class AddressIndex {
     this.#reading = null;
     if (text.hits.length === 0) return;
     this.#textHits.set(text.node, text.hits);
-    this.#count(text.node, text.node.parentElement as Element, addressesOf(text.hits));
-    this.#underlines.set(text.node, text.hits);
+    // A long text is read window by window, in several tasks: the page may have moved it meanwhile.
+    const parent = text.data.length > TEXT_WINDOW ? (text.node.parentElement as Element) : text.parent;
+    this.#count(text.node, parent, addressesOf(text.hits));
+    this.#underlines.set(text.node, parent, text.hits);
   }
 
   forgetText(node: Text) {
