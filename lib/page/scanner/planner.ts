@@ -54,7 +54,8 @@ export class Planner implements SlicedWork {
   readonly #knownSizes = new WeakMap<Node, number>();
   /**
    * Parts cut from a larger subtree whose text an iterator over all of it reads: only their attribute
-   * sources and shadow hosts are asked for.
+   * sources and shadow hosts are asked for. A mark holds for one reading of the part: the page may put the
+   * same node back later, to be read in full.
    */
   readonly #textReadAbove = new WeakSet<SubtreePart>();
   /** Subtrees, runs of elements and text nodes waiting to be scanned, oldest first; `head` is the next one. */
@@ -200,13 +201,14 @@ export class Planner implements SlicedWork {
   #nextPart(): boolean {
     while (this.#head < this.#queue.length) {
       const part = this.#queue[this.#head++] as SubtreePart;
+      const textReadAbove = this.#textReadAbove.delete(part);
       // A run of elements is read by one selector query per element for its attribute sources, and two
       // XPath queries from its first element over it and the siblings that follow (page-queries.ts).
       if (isElementRun(part))
-        this.#planQueries(this.#queries as PageQueries, part, part.size, !this.#textReadAbove.has(part));
+        this.#planQueries(this.#queries as PageQueries, part, part.size, !textReadAbove);
       else if (isAddedNodes(part)) this.#planAdded(part);
       else if (!part.isConnected) continue;
-      else this.#planNode(part);
+      else this.#planNode(part, textReadAbove);
       return true;
     }
     this.#queue = [];
@@ -227,10 +229,10 @@ export class Planner implements SlicedWork {
   /**
    * Plans a subtree, read whole or, too large for one part, its text by an iterator and the rest in parts;
    * a shadow root, whose children are read as parts (XPath refuses a shadow root, a document fragment, as
-   * its context node); a text node, read by itself. Without XPath, text is walked.
+   * its context node); a text node, read by itself. Without XPath, text is walked. `textReadAbove`: the
+   * root is a part cut from a larger subtree whose text an iterator reads.
    */
-  #planNode(root: Node) {
-    const textReadAbove = this.#textReadAbove.has(root);
+  #planNode(root: Node, textReadAbove: boolean) {
     if (!this.#queries) {
       this.#steps.push(() => {
         if (root instanceof Element || root instanceof ShadowRoot) this.#findSources([root]);
