@@ -195,6 +195,21 @@ describe('planner', () => {
     expect(read).toContain('text:back@example.com');
   });
 
+  it('reads the sources that are themselves the elements of a run, as well as those under them', () => {
+    const links = FIRST_ELEMENTS_PER_PART + 10;
+    const list = document.createElement('nav');
+    list.innerHTML = Array.from(
+      { length: links },
+      (_, i) =>
+        `<a href="mailto:link${i}@example.com">Write</a><span><a href="mailto:in${i}@example.com">Write</a></span>`,
+    ).join('');
+    document.body.append(list);
+    const { planner, index, readAll } = plannerOver(walkedQueries().queries);
+    planner.add(list);
+    readAll();
+    expect(index.takeChanged()).toHaveLength(links * 2);
+  });
+
   it('reads a run of added nodes one by one once the page has moved its first element away', () => {
     const list = document.createElement('div');
     const elsewhere = document.createElement('aside');
