@@ -22,11 +22,12 @@ export const MAX_SLICE_MS = 8;
  */
 export const MAX_SLICE_IN_PAGE_TASK_MS = 2;
 /**
- * A part of the page is read by three calls into the browser over all of it (a selector query for its
- * attribute sources, XPath for its shadow hosts and for its text nodes), none of which can be cut into
- * slices; larger subtrees are read in parts. How many elements a part holds is learned as the scan goes, so
- * that its three calls take about PART_QUERIES_MS together here: a machine or a browser slower at them gets
- * smaller parts (8,000 elements took 24 ms of XPath in Chromium 150 here, a few in Chromium 156).
+ * A part of the page is read by calls into the browser over all of it (a selector query for its attribute
+ * sources, XPath for its shadow hosts and, but in a subtree whose text one iterator reads, for its text
+ * nodes), none of which can be cut into slices; larger subtrees are read in parts. How many elements a part
+ * holds is learned as the scan goes, so that its calls take about PART_QUERIES_MS together here: a machine or
+ * a browser slower at them gets smaller parts (8,000 elements took 24 ms of XPath in Chromium 150 here, a few
+ * in Chromium 156).
  */
 export const PART_QUERIES_MS = 4;
 /** The first part's size, before any was timed: small enough for a slow machine. */
@@ -40,10 +41,15 @@ export const ADDED_NODES_PER_STEP = 1_024;
 /** A subtree step is left for the next slice once this much of a slice is spent (ms). */
 export const LATE_STEP_MS = 2;
 /**
- * The clock is read at most once per this many text nodes while they read quickly: reading it for each
- * would cost a tenth of the scan.
+ * The clock is read at most once per this many pieces of the scan (text nodes, up to TEXTS_PER_UNIT a
+ * piece) while they read quickly: reading it for each would cost a tenth of the scan.
  */
 export const MAX_UNITS_PER_CLOCK_READ = 16;
+/**
+ * Text nodes read in one piece of the scan while they hold no marker (a piece ends after one that does):
+ * each piece is a turn of the scheduler's loop, which cost as much as looking at a text's markers.
+ */
+export const TEXTS_PER_UNIT = 16;
 /** Text nodes read in less than this between two looks at the clock count as quick (ms). */
 export const QUICK_UNITS_MS = 0.5;
 /**
