@@ -5,9 +5,11 @@ import { DISPOSABLE_LIST_FILE } from '#core/catalog/domain-list-file.ts';
 import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser-differences.ts';
 import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
 import { AnswerCache } from '#worker/answer-cache.ts';
+import { Balances } from '#worker/balances.ts';
 import { keepBulkRunAwake, listenForBulkAlarm } from '#worker/bulk-alarm.ts';
 import { BulkRunner } from '#worker/bulk-run.ts';
 import { answerCacheHandlers } from '#worker/handlers/answer-cache.ts';
+import { balanceHandlers } from '#worker/handlers/balance.ts';
 import { bulkHandlers } from '#worker/handlers/bulk.ts';
 import { lookupHandlers } from '#worker/handlers/lookups.ts';
 import { settingsHandlers } from '#worker/handlers/settings.ts';
@@ -31,7 +33,8 @@ export default defineBackground(() => {
 
   const { words, ready: wordsReady } = speakLanguageInForce(retitleLookupMenu);
   const cache = new AnswerCache();
-  const service = lookupService(cache);
+  const balances = new Balances();
+  const service = lookupService(cache, balances);
   const tabs = {
     addresses: new TabAddresses(),
     popupBudgets: new TabBudgets(),
@@ -54,8 +57,10 @@ export default defineBackground(() => {
       ...settingsHandlers(
         () => browser.runtime.openOptionsPage(),
         (choice) => words.localeOf(choice),
+        balances,
       ),
       ...answerCacheHandlers(cache),
+      ...balanceHandlers(balances),
       ...bulkHandlers(service, bulk),
       ...wordsHandlers(words),
     }),
@@ -68,13 +73,16 @@ export default defineBackground(() => {
   void bulk.resume();
 });
 
-/** Lookups with the key and service address in force, and the built-in catalog's disposable list. */
-function lookupService(cache: AnswerCache): LookupService {
+/**
+ * Lookups with the key and service address in force, keeping the balance each answer states, and the
+ * built-in catalog's disposable list.
+ */
+function lookupService(cache: AnswerCache, balances: Balances): LookupService {
   return new LookupService({
     cache,
     callApi: async () => {
-      const { apiKey, baseUrl } = await loadLookupTarget();
-      return apiKey ? (request) => getWebmailInfo(request, { baseUrl, apiKey }) : null;
+      const target = await loadLookupTarget();
+      return target.apiKey ? (request) => balances.noted(target, getWebmailInfo(request, target)) : null;
     },
     foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
     offlineCatalog: createOfflineCatalog(async () => {

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import type { ManagedField } from '#settings/managed.ts';
 import type { Settings } from '#settings/schema.ts';
 import type { Request, RequestType } from '#worker/request-schema.ts';
+import type { KeptBalance } from './account-balance.ts';
 import type { Messages } from './i18n.ts';
 import type { Locale } from './locales.ts';
 import type { LookupResult } from './lookup-result.ts';
@@ -57,8 +58,8 @@ export interface Responses {
   cached: LookupResult | null;
   'report-addresses': { count: number };
   'tab-summary': TabSummary;
-  /** Whether the key can be used, and one sentence that says so. */
-  'test-key': { ok: boolean; text: string };
+  /** Whether the key can be used, and one sentence that says so; the balance the service stated for it. */
+  'test-key': { ok: boolean; text: string; balance: KeptBalance | null };
   'open-options': { opened: boolean };
   'content-settings': ContentSettings;
   /** The locale in force, with its messages unless the asker speaks it already. */
@@ -67,6 +68,7 @@ export interface Responses {
   /** How many answers the cache keeps, and whether storage took its last write. */
   'cache-stats': { entries: number; saved: boolean };
   'clear-cache': { entries: number; saved: boolean };
+  balance: KeptBalance | null;
   'bulk-plan': { cached: string[] };
   'bulk-start': BulkStatus;
   'bulk-cancel': BulkStatus | null;

@@ -42,6 +42,8 @@ export const requestSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('managed-settings') }),
   z.object({ type: z.literal('cache-stats') }),
   z.object({ type: z.literal('clear-cache') }),
+  /** The balance the service last stated for the key in force, and when: never the API, never the key. */
+  z.object({ type: z.literal('balance') }),
   /** Which of a bulk list's domains have an answer cached (they cost nothing): never the API. */
   z.object({ type: z.literal('bulk-plan'), domains: bulkDomainsSchema }),
   /** A person's click on the bulk page: the worker looks the domains up, whether the page stays open or not. */
