@@ -38,6 +38,8 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     // Components and lib/ get their words from browser.i18n; the fake browser answers from messages.json.
     setupFiles: ['test/support/fake-i18n.ts'],
+    // A teardown's own waits end well before this (closeAll's 90 s, test/support/teardown.ts), saying what
+    // they still wait for, where this would only say that a hook timed out.
     hookTimeout: 120_000,
     projects: [
       {

@@ -2,13 +2,15 @@
  * Address extraction in Node, in one process so the figures compare: throughput of `extractEmails`, of
  * linkify-it's and linkifyjs's email detection and of a bare `indexOf('@')` scan (the floor) over the same
  * few MB of generated text (mail threads, CRM tables, signatures, page copy, code, URLs), and the precision
- * and recall of the three extractors on the labelled corpus (test/fixtures/extraction-corpus.ts).
+ * and recall of the three extractors on our labelled corpus of tricky lines (test/fixtures/extraction-corpus.ts)
+ * and on peers' test cases (test/fixtures/extraction-peer-corpus.ts).
  */
 import { linkifyit } from 'linkify-it';
 import { find } from 'linkifyjs';
 import tlds from 'tlds/index.json' with { type: 'json' };
 import { extractEmails } from '#core/email/extract.ts';
-import { scoreOnCorpus } from '#test/fixtures/extraction-corpus.ts';
+import { extractionCorpus, type LabelledCorpus, scoreOnCorpus } from '#test/fixtures/extraction-corpus.ts';
+import { extractionPeerCorpus } from '#test/fixtures/extraction-peer-corpus.ts';
 import { seeded } from './seeded.ts';
 import { lowerBudget, lowerRatioBudget, median, ratioBudget } from './stats.ts';
 import type { BenchRow } from './table.ts';
@@ -333,18 +335,28 @@ function throughputRows(text: string, scanners: Scanner[]): BenchRow[] {
   return rows;
 }
 
-/** Each extractor's precision and recall on the labelled corpus. */
+/** The labelled corpora, each scored apart: our tricky lines, and peers' test cases. */
+const CORPORA: readonly { name: string; corpus: LabelledCorpus }[] = [
+  { name: 'our tricky lines', corpus: extractionCorpus },
+  { name: "peers' cases", corpus: extractionPeerCorpus },
+];
+
+/** Each extractor's precision and recall on each labelled corpus. */
 function qualityRows(): BenchRow[] {
+  return CORPORA.flatMap(({ name, corpus }) => corpusQualityRows(name, corpus));
+}
+
+function corpusQualityRows(corpusName: string, corpus: LabelledCorpus): BenchRow[] {
   const scores = EXTRACTORS.map((extractor) => ({
     name: extractor.name,
-    score: scoreOnCorpus(extractor.addresses),
+    score: scoreOnCorpus(extractor.addresses, corpus),
   }));
   const rows: BenchRow[] = [];
   for (const measure of ['precision', 'recall'] as const) {
     for (const { name, score } of scores) {
       const value = score[measure];
       rows.push({
-        name: `${measure}: ${name}`,
+        name: `${measure}, ${corpusName}: ${name}`,
         value: percent(value),
         detail:
           measure === 'precision'

@@ -1,6 +1,6 @@
 import { browserMenuWords } from '#extension/browser-differences.ts';
 import { t } from '#extension/i18n.ts';
-import { DEFAULT_API_BASE_URL, HOSTED_API_BASE_URL, isLoopback } from '#settings/schema.ts';
+import { DEFAULT_API_BASE_URL, HOSTED_API_BASE_URL, isLoopback } from '#extension/settings.ts';
 
 /** What `npm run server` takes to make a key (README, DESIGN's contracts). */
 export const CREATE_KEY_COMMAND = 'npm run server -- keys create --credits 1000';

@@ -87,12 +87,82 @@ const REFUSED: (readonly [path: string, source: string, words: string])[] = [
     'no DOM and no React',
   ],
   ['server/planted.ts', "import { sendRequest as imported } from '#extension/messaging.ts';", 'nothing else'],
+  // The rooms of the extension, bottom to top: lib/extension; lib/settings, lib/page, lib/address-table;
+  // lib/worker. None imports a room above it, nor one beside it.
+  [
+    'lib/extension/planted.ts',
+    "import { loadSettings as imported } from '#settings/storage.ts';",
+    'nothing of the rooms that import it',
+  ],
+  [
+    'lib/extension/planted.ts',
+    "import { lookUpForCard as imported } from '#worker/card-lookup.ts';",
+    'nothing of the rooms that import it',
+  ],
+  [
+    'lib/extension/planted.ts',
+    "import { watchHovers as imported } from '#page/hover.ts';",
+    'nothing of the rooms that import it',
+  ],
+  [
+    'lib/extension/planted.ts',
+    "import { addressRows as imported } from '#address-table/rows.ts';",
+    'nothing of the rooms that import it',
+  ],
+  [
+    'lib/extension/planted.ts',
+    "import { HoverCard as imported } from '#components/HoverCard.tsx';",
+    'nothing of the rooms that import it',
+  ],
+  [
+    'lib/settings/planted.ts',
+    "import { routeRequests as imported } from '#worker/router.ts';",
+    'never the reverse',
+  ],
+  [
+    'lib/settings/planted.ts',
+    "import { watchHovers as imported } from '#page/hover.ts';",
+    'never the reverse',
+  ],
+  [
+    'lib/settings/planted.ts',
+    "import { addressRows as imported } from '#address-table/rows.ts';",
+    'never the reverse',
+  ],
+  [
+    'lib/settings/planted.ts',
+    "import { HoverCard as imported } from '#components/HoverCard.tsx';",
+    'never the reverse',
+  ],
+  [
+    'lib/address-table/planted.ts',
+    "import { useSettingsStore as imported } from '#settings/store.ts';",
+    'lib/extension only',
+  ],
+  [
+    'lib/address-table/planted.ts',
+    "import { routeRequests as imported } from '#worker/router.ts';",
+    'lib/extension only',
+  ],
+  [
+    'lib/address-table/planted.ts',
+    "import { watchHovers as imported } from '#page/hover.ts';",
+    'lib/extension only',
+  ],
+  ['lib/page/planted.ts', "import { lookupTarget as imported } from '#settings/managed.ts';", 'by message'],
 ];
 
 /** Imports a room may make. */
 const ALLOWED: (readonly [path: string, source: string])[] = [
   ['lib/core/planted.ts', "import { z as imported } from 'zod';"],
   ['lib/page/planted.ts', "import { sendRequest as imported } from '#extension/messaging.ts';"],
+  ['lib/extension/planted.ts', "import { classify as imported } from '#core/catalog/index.ts';"],
+  ['lib/settings/planted.ts', "import { parseSettings as imported } from '#extension/settings.ts';"],
+  [
+    'lib/address-table/planted.ts',
+    "import { describeResult as imported } from '#extension/describe-result.ts';",
+  ],
+  ['lib/worker/planted.ts', "import { loadSettings as imported } from '#settings/storage.ts';"],
   ['lib/worker/planted.ts', "import { classify as imported } from '#core/catalog/index.ts';"],
   ['server/planted.ts', "import { classify as imported } from '#core/catalog/index.ts';"],
 ];

@@ -7,7 +7,7 @@
  * (yahoo.com, icloud.com, privaterelay.appleid.com, disposable domains), with MX records made from the catalog.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createAccounts } from '#server/accounts.ts';
+import { Accounts } from '#server/accounts.ts';
 import { loadConfig } from '#server/config.ts';
 import { DEMO_API_KEY, DEMO_DATABASE_PATH } from '#server/demo-key.ts';
 import { openSqliteStorage } from '#server/storage/sqlite.ts';
@@ -20,7 +20,7 @@ const offline = process.argv.includes('--offline');
 const config = loadConfig(process.env);
 // The demo key is public, so it lives in a database of its own, whatever DATABASE_PATH or DATABASE_URL say.
 const storage = openSqliteStorage(DEMO_DATABASE_PATH);
-const accounts = createAccounts(storage);
+const accounts = new Accounts(storage);
 if ((await accounts.accountForKey(DEMO_API_KEY)) === null)
   await accounts.create({ credits: DEMO_CREDITS, key: DEMO_API_KEY });
 await storage.close();

@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   Accounts,
   type AccountsOptions,
+  type Charge,
   DEFAULT_KEY_MEMORY_MS,
   DEFAULT_SUBSCRIPTION_ALLOWANCE,
   hashKey,
   REMEMBERED_KEYS,
 } from './accounts.ts';
 import { openSqliteStorage } from './storage/sqlite.ts';
-import type { Storage } from './storage/storage.ts';
+import type { Charged, PayingBalance, Storage } from './storage/storage.ts';
 
 /**
  * What accounts.ts does itself, whatever the backend: the keys it remembers, how it batches charges, what
@@ -47,6 +48,11 @@ function setup(replace: (database: Storage) => Partial<Storage> = () => ({}), op
     database,
     advance: (ms: number) => (time += ms),
   };
+}
+
+/** Whether a charge was paid, once it is committed. */
+async function paid(charge: Promise<Charge>): Promise<boolean> {
+  return (await charge).paid;
 }
 
 async function accountOf(accounts: Accounts, key: string): Promise<number> {
@@ -184,16 +190,16 @@ describe('creating and topping up', () => {
     const { accounts, advance } = setup();
     const id = await accountOf(accounts, await accounts.create({ credits: 0, subscriptionDays: 1 }));
     advance(DAY - 1);
-    expect(await accounts.canPay(id)).toBe(true);
+    expect((await accounts.standing(id))?.canPay).toBe(true);
     advance(1);
-    expect(await accounts.canPay(id)).toBe(false);
+    expect((await accounts.standing(id))?.canPay).toBe(false);
   });
 });
 
 describe('charges', () => {
   it('are not paid for an account that does not exist', async () => {
     const { accounts } = setup();
-    expect(await accounts.charge(404)).toBe(false);
+    expect(await accounts.charge(404)).toEqual({ paid: false, balance: null });
   });
 
   it('asked in one turn are committed together, in one transaction', async () => {
@@ -205,13 +211,46 @@ describe('charges', () => {
       },
     }));
     const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
-    expect(await Promise.all([accounts.charge(id), accounts.charge(id), accounts.charge(id)])).toEqual([
-      true,
-      true,
-      true,
-    ]);
-    expect(await accounts.charge(id)).toBe(true);
+    expect(
+      await Promise.all([paid(accounts.charge(id)), paid(accounts.charge(id)), paid(accounts.charge(id))]),
+    ).toEqual([true, true, true]);
+    expect(await paid(accounts.charge(id))).toBe(true);
     expect(transactions).toBe(2);
+  });
+
+  it('tell each charge of a batch the balance just after its own unit: allowance first, then credits', async () => {
+    const { accounts } = setup();
+    const id = await accountOf(
+      accounts,
+      await accounts.create({ credits: 2, subscriptionDays: 1, allowance: 2 }),
+    );
+    const ends = new Date(START + DAY).toISOString();
+    const charges = await Promise.all(Array.from({ length: 5 }, () => accounts.charge(id)));
+    expect(charges).toEqual([
+      { paid: true, balance: { credits: 2, subscription: { lookupsRemaining: 1, endsAt: ends } } },
+      { paid: true, balance: { credits: 2, subscription: { lookupsRemaining: 0, endsAt: ends } } },
+      { paid: true, balance: { credits: 1, subscription: { lookupsRemaining: 0, endsAt: ends } } },
+      { paid: true, balance: { credits: 0, subscription: { lookupsRemaining: 0, endsAt: ends } } },
+      { paid: false, balance: { credits: 0, subscription: { lookupsRemaining: 0, endsAt: ends } } },
+    ]);
+  });
+
+  it('show no subscription once it has run out, and no end that no date can show', async () => {
+    const { accounts, advance } = setup();
+    const id = await accountOf(accounts, await accounts.create({ credits: 3, subscriptionDays: 1 }));
+    advance(DAY);
+    expect(await accounts.charge(id)).toEqual({ paid: true, balance: { credits: 2, subscription: null } });
+    const odd: PayingBalance = {
+      credits: 1,
+      subscriptionExpiresAt: 9_000_000_000_000_000_000,
+      subscriptionAllowance: 5,
+      canPay: true,
+    };
+    const stored = setup(() => ({ readBalances: async () => new Map([[1, odd]]) }));
+    expect(await stored.accounts.standing(1)).toEqual({
+      canPay: true,
+      balance: { credits: 1, subscription: { lookupsRemaining: 5, endsAt: null } },
+    });
   });
 
   it('all fail with the error of a transaction that could not start', async () => {
@@ -233,7 +272,7 @@ describe('charges', () => {
       const calls: { asked: Map<number, number>; release: () => void; fail: (error: Error) => void }[] = [];
       const context = setup((storage) => ({
         charge(asked, time) {
-          return new Promise<Map<number, number>>((resolve, reject) => {
+          return new Promise<Map<number, Charged>>((resolve, reject) => {
             calls.push({
               asked: new Map(asked),
               release: () => resolve(storage.charge(asked, time)),
@@ -249,21 +288,25 @@ describe('charges', () => {
       return { ...context, calls, called };
     }
 
-    it('gathers the charges asked while one commits into the next, then commits it', async () => {
+    it('sends a second batch while one commits, and gathers the rest until one of them is done', async () => {
       const { accounts, calls, called } = committingLater();
       const id = await accountOf(accounts, await accounts.create({ credits: 10 }));
       const first = accounts.charge(id);
-      const committing = await called(1);
+      const committingFirst = await called(1);
+      const second = accounts.charge(id);
+      const committingSecond = await called(2);
       const next = [accounts.charge(id), accounts.charge(id)];
       await new Promise((resolve) => setImmediate(resolve));
-      expect(calls, 'nothing more starts while one commits').toHaveLength(1);
-      committing.release();
-      expect(await first).toBe(true);
-      const gathered = await called(2);
+      expect(calls, 'no third starts while two commit').toHaveLength(2);
+      committingFirst.release();
+      expect(await paid(first)).toBe(true);
+      const gathered = await called(3);
       expect(gathered.asked).toEqual(new Map([[id, 2]]));
+      committingSecond.release();
       gathered.release();
-      expect(await Promise.all(next)).toEqual([true, true]);
-      expect((await accounts.list())[0]).toMatchObject({ credits: 7, lookups: 3 });
+      expect(await paid(second)).toBe(true);
+      expect(await Promise.all(next.map(paid))).toEqual([true, true]);
+      expect((await accounts.list())[0]).toMatchObject({ credits: 6, lookups: 4 });
     });
 
     it('fails only the batch whose commit failed, and goes on with the next', async () => {
@@ -275,7 +318,7 @@ describe('charges', () => {
       failing.fail(new Error('connection lost'));
       await expect(first).rejects.toThrow('connection lost');
       (await called(2)).release();
-      expect(await next).toBe(true);
+      expect(await paid(next)).toBe(true);
     });
 
     it('commits a charge asked as the last commit settles (before it has quite ended)', async () => {
@@ -286,7 +329,62 @@ describe('charges', () => {
       await first;
       const second = accounts.charge(id);
       (await called(2)).release();
-      expect(await second).toBe(true);
+      expect(await paid(second)).toBe(true);
     });
+  });
+});
+
+describe('balances read for answers that charge nothing', () => {
+  /** The database's balance reads, made when asked and answered when the test releases each. */
+  function readingLater() {
+    const reads: { accountIds: number[]; release: () => void }[] = [];
+    const context = setup((storage) => ({
+      readBalances(accountIds, time) {
+        const balances = storage.readBalances(accountIds, time);
+        return new Promise<Map<number, PayingBalance>>((resolve) => {
+          reads.push({ accountIds: [...accountIds], release: () => resolve(balances) });
+        });
+      },
+    }));
+    const read = async (count: number) => {
+      await expect.poll(() => reads.length, { timeout: 5_000 }).toBe(count);
+      return reads[count - 1] ?? expect.unreachable();
+    };
+    return { ...context, reads, read };
+  }
+
+  it('are read together for every account asked about in one turn', async () => {
+    const { accounts, read } = readingLater();
+    const rich = await accountOf(accounts, await accounts.create({ credits: 7 }));
+    const poor = await accountOf(accounts, await accounts.create({ credits: 0 }));
+    const asked = [
+      accounts.standing(rich),
+      accounts.standing(poor),
+      accounts.standing(rich),
+      accounts.standing(404),
+    ];
+    const first = await read(1);
+    expect(first.accountIds).toEqual([rich, poor, 404]);
+    first.release();
+    expect(await Promise.all(asked)).toEqual([
+      { canPay: true, balance: { credits: 7, subscription: null } },
+      { canPay: false, balance: { credits: 0, subscription: null } },
+      { canPay: true, balance: { credits: 7, subscription: null } },
+      null,
+    ]);
+  });
+
+  it('are never older than the question: one asked while a read is under way waits for the next', async () => {
+    const { accounts, reads, read } = readingLater();
+    const id = await accountOf(accounts, await accounts.create({ credits: 5 }));
+    const early = accounts.standing(id);
+    const underWay = await read(1);
+    await accounts.charge(id);
+    const late = accounts.standing(id);
+    underWay.release();
+    expect((await early)?.balance.credits).toBe(5);
+    (await read(2)).release();
+    expect((await late)?.balance.credits).toBe(4);
+    expect(reads).toHaveLength(2);
   });
 });

@@ -37,14 +37,14 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     const { accounts, advance } = await setup();
     const key = await accounts.create({ credits: 1, subscriptionDays: 1, allowance: 5 });
     const id = (await accounts.accountForKey(key)) ?? expect.unreachable();
-    expect(await accounts.charge(id)).toBe(true);
+    expect((await accounts.charge(id)).paid).toBe(true);
     expect((await accounts.list())[0]).toMatchObject({ subscriptionAllowance: 4, credits: 1 });
     advance(DAY);
-    expect(await accounts.canPay(id)).toBe(true);
-    expect(await accounts.charge(id)).toBe(true);
+    expect((await accounts.standing(id))?.canPay).toBe(true);
+    expect((await accounts.charge(id)).paid).toBe(true);
     expect((await accounts.list())[0]).toMatchObject({ subscriptionAllowance: 4, credits: 0 });
-    expect(await accounts.canPay(id)).toBe(false);
-    expect(await accounts.charge(id)).toBe(false);
+    expect((await accounts.standing(id))?.canPay).toBe(false);
+    expect((await accounts.charge(id)).paid).toBe(false);
   });
 
   it('extends a running subscription from its end, and a lapsed one from now', async () => {
@@ -62,7 +62,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     const { accounts } = await setup();
     const id = (await accounts.accountForKey(await accounts.create({ credits: 3 }))) ?? expect.unreachable();
     const results = await Promise.all(Array.from({ length: 10 }, () => accounts.charge(id)));
-    expect(results.filter(Boolean)).toHaveLength(3);
+    expect(results.filter((charge) => charge.paid)).toHaveLength(3);
     expect((await accounts.list())[0]).toMatchObject({ credits: 0, lookups: 3 });
   });
 
@@ -71,7 +71,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     const key = await accounts.create({ credits: 2, subscriptionDays: 1, allowance: 3 });
     const id = (await accounts.accountForKey(key)) ?? expect.unreachable();
     const results = await Promise.all(Array.from({ length: 7 }, () => accounts.charge(id)));
-    expect(results).toEqual([true, true, true, true, true, false, false]);
+    expect(results.map((charge) => charge.paid)).toEqual([true, true, true, true, true, false, false]);
     expect((await accounts.list())[0]).toMatchObject({ subscriptionAllowance: 0, credits: 0, lookups: 5 });
   });
 
@@ -90,7 +90,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     advance(2 * DAY);
     const asked = [rich, poor, lapsed, rich, subscriber, poor, rich] as number[];
     const results = await Promise.all(asked.map((id) => accounts.charge(id)));
-    expect(results).toEqual([true, true, false, true, true, false, true]);
+    expect(results.map((charge) => charge.paid)).toEqual([true, true, false, true, true, false, true]);
     expect(
       (await accounts.list()).map(({ credits, subscriptionAllowance, lookups }) => ({
         credits,
@@ -103,6 +103,37 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       { credits: 0, subscriptionAllowance: 9, lookups: 1 },
       { credits: 0, subscriptionAllowance: 10, lookups: 0 },
     ]);
+  });
+
+  it('tells each charge of a burst its balance right after it, and reads several balances at once', async () => {
+    const { accounts } = await setup();
+    const subscriber = await accounts.create({ credits: 1, subscriptionDays: 1, allowance: 1 });
+    const spender = await accounts.create({ credits: 2 });
+    const [subscriberId, spenderId] = [
+      (await accounts.accountForKey(subscriber)) ?? expect.unreachable(),
+      (await accounts.accountForKey(spender)) ?? expect.unreachable(),
+    ];
+    const asked = [subscriberId, spenderId, subscriberId, spenderId, subscriberId, spenderId];
+    const charges = await Promise.all(asked.map((id) => accounts.charge(id)));
+    const ends = new Date(Date.UTC(2026, 0, 2)).toISOString();
+    expect(charges).toEqual([
+      { paid: true, balance: { credits: 1, subscription: { lookupsRemaining: 0, endsAt: ends } } },
+      { paid: true, balance: { credits: 1, subscription: null } },
+      { paid: true, balance: { credits: 0, subscription: { lookupsRemaining: 0, endsAt: ends } } },
+      { paid: true, balance: { credits: 0, subscription: null } },
+      { paid: false, balance: { credits: 0, subscription: { lookupsRemaining: 0, endsAt: ends } } },
+      { paid: false, balance: { credits: 0, subscription: null } },
+    ]);
+    await accounts.topUp(spender, { credits: 3 });
+    const [ofSubscriber, ofSpender] = await Promise.all([
+      accounts.standing(subscriberId),
+      accounts.standing(spenderId),
+    ]);
+    expect(ofSubscriber).toEqual({
+      canPay: false,
+      balance: { credits: 0, subscription: { lookupsRemaining: 0, endsAt: ends } },
+    });
+    expect(ofSpender).toEqual({ canPay: true, balance: { credits: 3, subscription: null } });
   });
 
   it('refuses a top-up for an unknown key', async () => {

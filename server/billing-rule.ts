@@ -9,11 +9,21 @@
  */
 export function paidSql(answers: string, time: string): { fromAllowance: string; fromCredits: string } {
   const smaller = (a: string, b: string) => `(CASE WHEN ${a} < ${b} THEN ${a} ELSE ${b} END)`;
-  const fromAllowance = `(CASE WHEN subscription_expires_at > ${time} THEN ${smaller(answers, 'subscription_allowance')} ELSE 0 END)`;
+  const fromAllowance = `(CASE WHEN ${subscriptionRunsSql(time)} THEN ${smaller(answers, 'subscription_allowance')} ELSE 0 END)`;
   return { fromAllowance, fromCredits: smaller(`${answers} - ${fromAllowance}`, 'credits') };
 }
 
 /** Whether the row's account could pay for one answer at `time`: checked before any lookup work. */
 export function canPaySql(time: string): string {
-  return `((subscription_expires_at > ${time} AND subscription_allowance > 0) OR credits > 0)`;
+  return `((${subscriptionRunsSql(time)} AND subscription_allowance > 0) OR credits > 0)`;
+}
+
+/** Whether the row's subscription runs at `time`: its allowance pays until then. */
+function subscriptionRunsSql(time: string): string {
+  return `subscription_expires_at > ${time}`;
+}
+
+/** subscriptionRunsSql for a balance read into memory, for what an answer shows. */
+export function subscriptionRuns(subscriptionExpiresAt: number, time: number): boolean {
+  return subscriptionExpiresAt > time;
 }

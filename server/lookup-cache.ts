@@ -72,18 +72,24 @@ export class LookupCache {
   }
 
   async get(domain: string): Promise<DomainVerdict | null> {
+    const held = this.held(domain);
+    if (held) return held;
     const time = this.#now();
-    const held = this.#memory.get(domain);
-    if (held && held.expiresAt > time && time - held.readAt < MEMORY_CACHE_MAX_AGE_MS) {
-      this.#remember(domain, held);
-      return held.result;
-    }
     this.#memory.delete(domain);
     const row = await this.#storage.readCache(domain, time);
     const result = row && parseStored(row.body);
     if (!row || !result) return null;
     this.#remember(domain, { result, expiresAt: row.expiresAt, readAt: time });
     return result;
+  }
+
+  /** The answer this process holds in memory, fresh enough to serve; undefined when the database must be asked. */
+  held(domain: string): DomainVerdict | undefined {
+    const time = this.#now();
+    const held = this.#memory.get(domain);
+    if (!held || held.expiresAt <= time || time - held.readAt >= MEMORY_CACHE_MAX_AGE_MS) return undefined;
+    this.#remember(domain, held);
+    return held.result;
   }
 
   /** Writes the answer through to the database, so every process finds it; then into memory. */

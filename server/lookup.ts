@@ -4,8 +4,11 @@ import type { LookupCache } from './lookup-cache.ts';
 import type { DomainVerdict } from './verdict.ts';
 
 export interface LookupOptions {
-  /** Only reading and writing answers: a benchmark of the DNS part passes a cache that keeps nothing. */
-  cache: Pick<LookupCache, 'get' | 'set'>;
+  /**
+   * Only reading and writing answers (and what memory holds, when it holds anything): a benchmark of the DNS
+   * part passes a cache that keeps nothing.
+   */
+  cache: Pick<LookupCache, 'get' | 'set'> & Partial<Pick<LookupCache, 'held'>>;
   dns: MailDns;
   ttlSeconds: number;
   negativeTtlSeconds: number;
@@ -80,6 +83,9 @@ export function createLookup(options: LookupOptions) {
   }
 
   return {
+    /** The answer this process holds in memory, at once; undefined when the database must be asked. */
+    held: (domain: string): DomainVerdict | undefined => options.cache.held?.(domain),
+    /** The cached answer, from memory or from the database. */
     cached: (domain: string): Promise<DomainVerdict | null> => options.cache.get(domain),
     resolve(domain: string): Promise<DomainVerdict> {
       let pending = inFlight.get(domain);

@@ -129,7 +129,7 @@ class RunningService {
 async function serve(): Promise<void> {
   const config = loadConfig(process.env);
   // Refuses a database that is corrupt or cannot be written, with a message saying which and why.
-  const service = new RunningService(config, await openStorage(config));
+  const service = new RunningService(config, await openStorage(config, { serving: true }));
   service.start();
   process.on('SIGTERM', (signal) => service.stop(signal));
   process.on('SIGINT', (signal) => service.stop(signal));

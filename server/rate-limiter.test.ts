@@ -65,6 +65,20 @@ describe('the rate limiter', () => {
     expect(admitted).toBeGreaterThanOrEqual(limit - (processes.length - 1) * leaseSize(limit));
   });
 
+  it('takes from what it holds at once, and says when only a lease or the next window can tell', async () => {
+    const { limiter, advance, leases } = setup();
+    const process = limiter();
+    expect(process.takeHeld('key:1')).toBeUndefined();
+    expect(await process.take('key:1', 30)).toBe(true);
+    expect([process.takeHeld('key:1'), process.takeHeld('key:1')]).toEqual([true, true]);
+    expect(process.takeHeld('key:1')).toBeUndefined();
+    expect(await takeMany(process, 40, 30)).toBe(27);
+    expect(process.takeHeld('key:1')).toBe(false);
+    expect(leases()).toBe(11);
+    advance(WINDOW_MS);
+    expect(process.takeHeld('key:1')).toBeUndefined();
+  });
+
   it('leases a tenth of the limit, at least one unit and at most a thousand', () => {
     expect([5, 100, 25_000, 1_000_000].map(leaseSize)).toEqual([1, 10, 1_000, 1_000]);
   });

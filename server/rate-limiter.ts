@@ -60,19 +60,31 @@ export class RateLimiter {
 
   /** Takes one unit of the bucket's limit for this window: false when the limit is used up. */
   async take(name: string, limit: number): Promise<boolean> {
-    const start = this.#currentWindow();
+    const held = this.takeHeld(name);
+    if (held !== undefined) return held;
+    const start = this.#windowStart;
     const bucket = this.#bucket(name);
-    if (bucket.units > 0) {
-      bucket.units--;
-      return true;
-    }
-    if (bucket.spent) return false;
     // Those waiting for one lease share it; whoever finds it used up leases again.
     bucket.leasing ??= this.#lease(name, bucket, start, limit).finally(() => {
       bucket.leasing = null;
     });
     await bucket.leasing;
     return this.take(name, limit);
+  }
+
+  /**
+   * Takes one unit from what this process holds of the bucket, with no database and no promise: true when
+   * taken, false when the limit is used up for this window, undefined when a lease must be taken first.
+   */
+  takeHeld(name: string): boolean | undefined {
+    this.#currentWindow();
+    const bucket = this.#buckets.get(name);
+    if (bucket === undefined) return undefined;
+    if (bucket.units > 0) {
+      bucket.units--;
+      return true;
+    }
+    return bucket.spent ? false : undefined;
   }
 
   /** Whether the bucket's limit is known, here and now, to be used up for this window. */

@@ -167,6 +167,10 @@ describe('parseLookupRequest', () => {
     ['an email that is not a string', '{"email":["jane@example.com"]}'],
     ['a skip_cache that is not a boolean', '{"email":"example.com","skip_cache":"yes"}'],
     ['a field the API does not have', '{"email":"example.com","domain":"other.example"}'],
+    ['a __proto__ field', '{"email":"example.com","__proto__":{"skip_cache":true}}'],
+    ['a skip_cache that is null', '{"email":"example.com","skip_cache":null}'],
+    ['an array', '[{"email":"example.com"}]'],
+    ['null', 'null'],
     ['an email that is neither an address nor a domain', '{"email":"jane at example"}'],
   ])('refuses %s', (_, body) => {
     expect(parseLookupRequest(utf8(body))).toBeNull();

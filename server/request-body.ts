@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import { z } from 'zod';
 import { parseLookupTarget } from '#core/email/lookup-target.ts';
 
 /** A valid body is under 400 bytes (a 254-character address plus skip_cache); anything past this is refused. */
@@ -46,10 +45,19 @@ export interface LookupRequest {
   skipCache: boolean;
 }
 
-const requestSchema = z.strictObject({
-  email: z.string(),
-  skip_cache: z.boolean().optional(),
-});
+/**
+ * The body's fields when it is an object holding `email` (a string), optionally `skip_cache` (a boolean),
+ * and nothing else; null otherwise. Checked by hand: zod's strict object, which copies what it checks, was
+ * about 2 % of a cached lookup (CPU profile under autocannon); the tests hold every case zod refused.
+ */
+function lookupFields(json: unknown): { email: string; skipCache: boolean } | null {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+  const fields = json as Record<string, unknown>;
+  // JSON.parse makes own properties only (a "__proto__" key too), so every key of the body is seen here.
+  for (const name in fields) if (name !== 'email' && name !== 'skip_cache') return null;
+  const { email, skip_cache: skipCache = false } = fields;
+  return typeof email === 'string' && typeof skipCache === 'boolean' ? { email, skipCache } : null;
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -64,8 +72,7 @@ export function parseLookupRequest(body: Uint8Array): LookupRequest | null {
   } catch {
     return null;
   }
-  const parsed = requestSchema.safeParse(json);
-  if (!parsed.success) return null;
-  const target = parseLookupTarget(parsed.data.email);
-  return target ? { domain: target.domain, skipCache: parsed.data.skip_cache ?? false } : null;
+  const fields = lookupFields(json);
+  const target = fields && parseLookupTarget(fields.email);
+  return target ? { domain: target.domain, skipCache: fields.skipCache } : null;
 }

@@ -31,8 +31,11 @@ export class RequestLimits {
     this.#settings = settings;
   }
 
-  /** A request with a working key: its address's and its key's share, and nothing if unpaid work is spent. */
-  async admitWithKey(address: string, accountId: number): Promise<LimitName | null> {
+  /**
+   * A request with a working key: its address's and its key's share, and nothing if unpaid work is spent.
+   * The limit that refuses it, or null; at once while this process holds units of both limits.
+   */
+  admitWithKey(address: string, accountId: number): LimitName | null | Promise<LimitName | null> {
     const { unpaidPerKey, perAddress, perKey } = this.#settings;
     if (unpaidPerKey > 0 && this.#limiter.isSpent(`unpaid:${accountId}`)) return 'unpaid';
     return this.#takeAll([
@@ -41,7 +44,7 @@ export class RequestLimits {
     ]);
   }
 
-  admitWithoutKey(address: string): Promise<LimitName | null> {
+  admitWithoutKey(address: string): LimitName | null | Promise<LimitName | null> {
     return this.#takeAll([['without-key', `without-key:${address}`, this.#settings.withoutKey]]);
   }
 
@@ -64,11 +67,25 @@ export class RequestLimits {
     return this.#limiter.retryAfterSeconds();
   }
 
-  /** Takes from each bucket in turn; the name of the first that refuses, or null. A size of 0 is no limit. */
-  async #takeAll(buckets: readonly BucketTaken[]): Promise<LimitName | null> {
-    for (const [limit, name, size] of buckets) {
-      if (size > 0 && !(await this.#limiter.take(name, size))) return limit;
+  /**
+   * Takes from each bucket in turn; the name of the first that refuses, or null. A size of 0 is no limit.
+   * Units this process holds are taken at once; a promise only when a lease must be asked for: a cached
+   * lookup's limits cost no promise of their own (CPU profile under autocannon).
+   */
+  #takeAll(buckets: readonly BucketTaken[], from = 0): LimitName | null | Promise<LimitName | null> {
+    for (let i = from; i < buckets.length; i++) {
+      const [limit, name, size] = buckets[i] as BucketTaken;
+      if (size <= 0) continue;
+      const held = this.#limiter.takeHeld(name);
+      if (held === undefined) return this.#leaseThenTake(buckets, i);
+      if (!held) return limit;
     }
     return null;
+  }
+
+  async #leaseThenTake(buckets: readonly BucketTaken[], index: number): Promise<LimitName | null> {
+    const [limit, name, size] = buckets[index] as BucketTaken;
+    if (!(await this.#limiter.take(name, size))) return limit;
+    return this.#takeAll(buckets, index + 1);
   }
 }

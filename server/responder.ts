@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PATH } from '#core/webmail-info.ts';
 import { ANSWERS, type Answer } from './answers.ts';
+import { addBalanceHeaders, type ShownBalance } from './balance.ts';
 import { createIsoTime } from './iso-time.ts';
 import type { Endpoint, Metrics } from './metrics.ts';
 import { OPENAPI_PATH } from './openapi.ts';
 
 const OPERATIONS_PATHS = new Set(['/healthz', '/readyz', '/metrics', OPENAPI_PATH]);
 
-export function pathOf(url = '/'): string {
+function pathOf(url = '/'): string {
   const query = url.indexOf('?');
   return query === -1 ? url : url.slice(0, query);
 }
@@ -37,6 +38,8 @@ export class Exchange {
   account: number | null = null;
   domain: string | null = null;
   cache: 'hit' | 'miss' | null = null;
+  /** What the key's account has left, for the answer's headers: null until read, and for unknown keys. */
+  balance: ShownBalance | null = null;
 
   constructor(request: IncomingMessage, response: ServerResponse) {
     this.request = request;
@@ -81,11 +84,13 @@ export class Responder {
   #write(exchange: Exchange, answer: Answer): void {
     const { response } = exchange;
     if (exchange.closeAfter || this.#deps.draining()) response.shouldKeepAlive = false;
-    response.writeHead(answer.status, {
+    const headers: Record<string, string | number> = {
       'Content-Type': answer.contentType ?? 'application/json; charset=utf-8',
       'Content-Length': answer.length,
       'Cache-Control': 'no-store',
-    });
+    };
+    if (exchange.balance) addBalanceHeaders(headers, exchange.balance);
+    response.writeHead(answer.status, headers);
     response.end(answer.body);
   }
 

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { WebmailInfo } from '#core/webmail-info.ts';
 import type { Accounts } from './accounts.ts';
 import { ANSWERS, type Answer, billingAnswer, foundAnswer } from './answers.ts';
 import { bearerKey } from './bearer-key.ts';
@@ -48,7 +49,7 @@ export interface ConnectionSettings {
 }
 
 /** The request handler of the Webmail Info API (spec §4) and of the operations endpoints. */
-export class RequestHandler {
+class RequestHandler {
   readonly #deps: ServiceDeps;
   readonly #responder: Responder;
   readonly #billing: Answer;
@@ -67,8 +68,11 @@ export class RequestHandler {
     } catch (error) {
       if (error instanceof DnsFailure) {
         this.#deps.metrics.dnsFailure();
-        // The lookup's DNS failed: the answer cost its key nothing.
-        if (exchange.account !== null) void this.#countUnpaid(exchange.account);
+        // The lookup's DNS failed: the answer cost its key nothing, and shows the balance as it is after DNS.
+        if (exchange.account !== null) {
+          void this.#countUnpaid(exchange.account);
+          await this.#showBalance(exchange, exchange.account);
+        }
       }
       this.#responder.fail(exchange, error);
     }
@@ -91,59 +95,108 @@ export class RequestHandler {
     }
     const key = bearerKey(request.headers.authorization);
     if (key === null) return this.#refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
-    // Once the address has used up its requests without a working key, a key is asked of the database only
-    // if the list of working keys has it: so guessing keys costs no queries, and a working key still gets in.
-    if (!accounts.knows(key) && limits.withoutKeySpent(address) && !(await accounts.isListed(key)))
-      return this.#rateLimited(exchange, 'without-key');
-    const account = await accounts.accountForKey(key);
-    if (account === null) return this.#refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
-    const refusedBy = await limits.admitWithKey(address, account);
-    if (refusedBy) return this.#rateLimited(exchange, refusedBy);
+    const account = accounts.rememberedAccount(key) ?? (await this.#checkKey(exchange, key, address));
+    if (typeof account !== 'number') return account;
+    // From here on the key is known: every answer shows its account's balance.
     exchange.account = account;
-    return this.#lookUp(exchange, account);
+    // Units this process holds decide at once, and only a lease is waited for: on the cached path nothing is
+    // awaited but the body and the charge (a chain of async steps cost about 1.5 µs a request, against
+    // 0.2 µs for one promise, timed in a loop on this machine).
+    const admitted = limits.admitWithKey(address, account);
+    const refusedBy = admitted instanceof Promise ? await admitted : admitted;
+    if (refusedBy) return this.#withBalance(exchange, account, this.#rateLimited(exchange, refusedBy));
+    const asked = await this.#readLookupRequest(exchange);
+    if (!asked) return this.#withBalance(exchange, account, ANSWERS.badRequest);
+    exchange.domain = asked.domain;
+    const held = asked.skipCache ? undefined : this.#deps.lookup.held(asked.domain);
+    if (held?.kind !== 'found') return this.#lookUp(exchange, account, asked, held);
+    exchange.cache = 'hit';
+    return this.#charge(exchange, account, held.info);
   }
 
-  /** Reads what the lookup asks for and answers it: from the cache, or from DNS if the account can pay. */
-  async #lookUp(exchange: Exchange, account: number): Promise<Answer> {
-    const asked = await this.#readLookupRequest(exchange);
-    if (!asked) return ANSWERS.badRequest;
-    const { domain } = asked;
-    exchange.domain = domain;
-    const hit = asked.skipCache ? null : await this.#deps.lookup.cached(domain);
+  /** The account of a key this process does not remember, or the refusal of a key that does not work. */
+  async #checkKey(exchange: Exchange, key: string, address: string): Promise<number | Answer> {
+    const { accounts, limits } = this.#deps;
+    // Once the address has used up its requests without a working key, a key is asked of the database only
+    // if the list of working keys has it: so guessing keys costs no queries, and a working key still gets in.
+    if (limits.withoutKeySpent(address) && !(await accounts.isListed(key)))
+      return this.#rateLimited(exchange, 'without-key');
+    const account = await accounts.accountForKey(key);
+    return account ?? this.#refuseWithoutKey(exchange, ANSWERS.unknownKey, address);
+  }
+
+  /**
+   * A lookup that memory cannot answer with a found answer: from the database's cache, or from DNS if the
+   * account can pay. `held` is a not-found answer memory holds, if any.
+   */
+  async #lookUp(
+    exchange: Exchange,
+    account: number,
+    { domain, skipCache }: LookupRequest,
+    held: DomainVerdict | undefined,
+  ): Promise<Answer> {
+    const hit = held ?? (skipCache ? null : await this.#deps.lookup.cached(domain));
     exchange.cache = hit ? 'hit' : 'miss';
     // A cached answer needs no lookup work, so for a found one the atomic charge is the only balance check.
-    if (hit?.kind !== 'found' && !(await this.#deps.accounts.canPay(account))) return this.#billing;
-    return this.#answerVerdict(account, hit ?? (await this.#deps.lookup.resolve(domain)));
+    if (hit?.kind === 'found') return this.#charge(exchange, account, hit.info);
+    const standing = await this.#deps.accounts.standing(account);
+    exchange.balance = standing?.balance ?? null;
+    if (!standing?.canPay) return this.#billing;
+    if (hit) return this.#notFound(account, hit);
+    const verdict = await this.#deps.lookup.resolve(domain);
+    if (verdict.kind === 'found') return this.#charge(exchange, account, verdict.info);
+    // DNS took its time: the balance shown is read again, after it.
+    return this.#withBalance(exchange, account, await this.#notFound(account, verdict));
   }
 
   /**
    * The lookup the body asks for, or null for a body that is not one. A body too large is refused without
    * reading the rest, and its connection is closed after the answer.
    */
-  async #readLookupRequest(exchange: Exchange): Promise<LookupRequest | null> {
-    let body: Buffer;
-    try {
-      body = await readBody(exchange.request);
-    } catch (error) {
-      if (error instanceof BodyTooLarge) return null;
-      throw error;
-    }
-    exchange.closeAfter = false;
-    return parseLookupRequest(body);
+  #readLookupRequest(exchange: Exchange): Promise<LookupRequest | null> {
+    return readBody(exchange.request).then(
+      (body) => {
+        exchange.closeAfter = false;
+        return parseLookupRequest(body);
+      },
+      (error: unknown) => {
+        if (error instanceof BodyTooLarge) return null;
+        throw error;
+      },
+    );
   }
 
-  /** The answer for what the lookup found: a found one is answered once its charge is committed. */
-  async #answerVerdict(account: number, verdict: DomainVerdict): Promise<Answer> {
-    if (verdict.kind !== 'found') {
-      // Counted before the answer goes out: a client that waits for each answer before asking again (on
-      // PostgreSQL, where the count is a round trip) could otherwise pass the limit by the counts on the wire.
-      await this.#countUnpaid(account);
-      return verdict.kind === 'no-mx' ? ANSWERS.noMx : ANSWERS.unrecognised;
-    }
-    // Charged only now, atomically: concurrent requests that all passed canPay cannot overdraw.
-    if (!(await this.#deps.accounts.charge(account))) return this.#billing;
+  /** A found answer, once its charge is committed; the charge says what the account has left after it. */
+  async #charge(exchange: Exchange, account: number, info: WebmailInfo): Promise<Answer> {
+    // Charged only now, atomically: concurrent requests that all passed the balance check cannot overdraw.
+    const { paid, balance } = await this.#deps.accounts.charge(account);
+    exchange.balance = balance;
+    if (!paid) return this.#billing;
     this.#deps.metrics.creditSpent();
-    return foundAnswer(verdict.info);
+    return foundAnswer(info, balance);
+  }
+
+  /** The 404 of a domain without a mailbox provider, which costs nothing but counts as unpaid work. */
+  async #notFound(account: number, verdict: Exclude<DomainVerdict, { kind: 'found' }>): Promise<Answer> {
+    // Counted before the answer goes out: a client that waits for each answer before asking again (on
+    // PostgreSQL, where the count is a round trip) could otherwise pass the limit by the counts on the wire.
+    await this.#countUnpaid(account);
+    return verdict.kind === 'no-mx' ? ANSWERS.noMx : ANSWERS.unrecognised;
+  }
+
+  /** The answer, once the account's balance is read for it. */
+  async #withBalance(exchange: Exchange, account: number, answer: Answer): Promise<Answer> {
+    await this.#showBalance(exchange, account);
+    return answer;
+  }
+
+  /** Reads the account's balance for the answer's headers; a failed read leaves the figure read before, or none. */
+  async #showBalance(exchange: Exchange, account: number): Promise<void> {
+    try {
+      exchange.balance = (await this.#deps.accounts.standing(account))?.balance ?? exchange.balance;
+    } catch {
+      // No figure is made up: the answer goes out with what was read before, if anything.
+    }
   }
 
   /** Counts an answer that cost its key nothing. A failure to count is not the answer's business. */

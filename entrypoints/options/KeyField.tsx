@@ -4,7 +4,7 @@ import type { KeptBalance } from '#extension/account-balance.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
 import { errorWords } from '#extension/page-words.ts';
-import { baseUrlSchema, cleanApiKey } from '#settings/schema.ts';
+import { baseUrlSchema, cleanApiKey } from '#extension/settings.ts';
 import { lockProps, ManagedHint, type PolicyLock } from './SettingField.tsx';
 import { baseUrlMessage } from './save-settings.ts';
 

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { t } from '#extension/i18n.ts';
-import type { ManagedField } from '#settings/managed.ts';
+import type { ManagedField } from '#extension/settings.ts';
 
 /** A setting the organisation may set by policy, and whether it did. */
 export interface PolicyLock {

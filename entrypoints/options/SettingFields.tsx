@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { t } from '#extension/i18n.ts';
-import type { ManagedField } from '#settings/managed.ts';
-import { DEFAULT_API_BASE_URL } from '#settings/schema.ts';
+import type { ManagedField } from '#extension/settings.ts';
+import { DEFAULT_API_BASE_URL } from '#extension/settings.ts';
 import { CacheRow } from './CacheRow.tsx';
 import { lockProps, ManagedHint, type PolicyLock, SettingField } from './SettingField.tsx';
 import type { SettingsDraft } from './settings-draft.ts';

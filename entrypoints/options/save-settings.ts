@@ -1,6 +1,6 @@
 import { t } from '#extension/i18n.ts';
+import { baseUrlProblem, baseUrlSchema } from '#extension/settings.ts';
 import { ownSettingsToSave } from '#settings/managed.ts';
-import { baseUrlProblem, baseUrlSchema } from '#settings/schema.ts';
 import { lockedByPolicy, useSettingsStore } from '#settings/store.ts';
 import { askForServiceHost } from './service-permission.ts';
 import { type SettingsDraft, settingsOf } from './settings-draft.ts';

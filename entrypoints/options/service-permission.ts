@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { hostMatchPattern } from '#extension/host-pattern.ts';
-import { DEFAULT_API_BASE_URL } from '#settings/schema.ts';
+import { DEFAULT_API_BASE_URL } from '#extension/settings.ts';
 
 /**
  * Whether lookups may reach a service address, asking the person for its host where they may not yet. The

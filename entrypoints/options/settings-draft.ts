@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { inForce, useSettingsStore } from '#settings/store.ts';
 
 /** The settings as the options page edits them: lists as text, one entry a line. */

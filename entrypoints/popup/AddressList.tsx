@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import type { AddressRow as Row } from '#address-table/rows.ts';
 import { ResultCard } from '#components/ResultCard.tsx';
 import { type MessageKey, t, tCount } from '#extension/i18n.ts';
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { AddressRow, OPEN_CARD_ID } from './AddressRow.tsx';
 import {
   filterRows,

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { ResultCard } from '#components/ResultCard.tsx';
 import { useDomainLookup } from '#components/use-domain-lookup.ts';
 import { t, tCount } from '#extension/i18n.ts';
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { bulkPageUrl, readTypedLookup, type TypedLookup } from './typed-lookup.ts';
 
 /** What was last looked up from the field, with the text it was read from. */

@@ -3,7 +3,7 @@ import { type AddressRow, addressRows } from '#address-table/rows.ts';
 import { domainOf } from '#core/email/extract.ts';
 import { t, tCount } from '#extension/i18n.ts';
 import type { TabSummary } from '#extension/messaging.ts';
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { AddressList } from './AddressList.tsx';
 import { type ListSummary, summarize } from './address-list.ts';
 import { copyTable, downloadCsv } from './export-table.ts';

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
 import { errorWords } from '#extension/page-words.ts';
-import { cleanApiKey } from '#settings/schema.ts';
+import { cleanApiKey } from '#extension/settings.ts';
 import { inForce, lockedByPolicy, useSettingsStore } from '#settings/store.ts';
 import { useKeyField } from './use-key-field.ts';
 import { type SavedKeyCheck, useSavedKeyCheck } from './use-saved-key-check.ts';

@@ -1,3 +1,4 @@
+import { domainOf } from '#core/email/extract.ts';
 import { isOutlookWebHost } from '#core/outlook-web.ts';
 import { SEARCH_QUERY_ENCODING } from '#core/webmail-info.ts';
 
@@ -87,6 +88,6 @@ export function linkForThem(
 
 /** The user's query template (options page) with `{address}` and `{domain}` filled in: `from:{address}`. */
 export function searchQueryFor(queryTemplate: string, address: string): string {
-  const domain = address.slice(address.lastIndexOf('@') + 1);
+  const domain = domainOf(address);
   return queryTemplate.replaceAll('{address}', address).replaceAll('{domain}', domain);
 }

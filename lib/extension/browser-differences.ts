@@ -3,8 +3,9 @@
  * button's API, and who may read the extension's storage. Nothing else in the code asks which browser it
  * runs in.
  */
-// Imported by a build module too (modules/underline-style.ts), so only modules without path aliases.
-import { UNDERLINE_NAME } from '#page/underline-name.ts';
+// Imported by a build module too (modules/underline-style.ts), which runs in Node: it imports nothing that
+// needs a browser.
+import { UNDERLINE_NAME } from './underline-name.ts';
 
 const UNDERLINE = 'text-decoration: underline dotted #0969da 2px; text-underline-offset: 2px;';
 
@@ -39,7 +40,7 @@ export function toolbarButton(api: { action?: ToolbarButton; browserAction?: Too
 
 /**
  * Keeps the key in storage.local from content scripts: Chromium can (TRUSTED_CONTEXTS). Firefox has no
- * access levels, so there no message a content script can send returns the key (lib/worker/request-schema.ts).
+ * access levels, so there no message a content script may send returns the key (lib/extension/protocol.ts).
  */
 export function keepStorageFromContentScripts(api: { storage: { local: object } }): void {
   const local = api.storage.local as { setAccessLevel?: (options: { accessLevel: string }) => Promise<void> };

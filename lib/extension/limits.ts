@@ -1,4 +1,10 @@
-/** Every limit of the extension, with its reason, in one place. */
+import { MAX_DOMAIN_LENGTH, MAX_LOCAL_PART_LENGTH } from '#core/email/rfc-limits.ts';
+
+/**
+ * Every limit of the extension, with its reason, in one place. Two kinds are in the core, which imports
+ * nothing of the extension: the standards' bounds on addresses and domains (lib/core/email/rfc-limits.ts),
+ * and the API client's (lib/core/api/client-limits.ts).
+ */
 
 /** How long the pointer rests on an address before its card opens: long enough to mean intent, short enough to feel immediate. */
 export const HOVER_DELAY_MS = 300;
@@ -89,6 +95,29 @@ export const MAX_ADDRESSES_PER_TAB = MAX_ADDRESSES_PER_PAGE;
  * not counted.
  */
 export const MAX_FRAMES_PER_TAB = 64;
+/**
+ * The longest address the content script finds and reports: a local part and a domain, each within the
+ * standard's bounds. Longer than MAX_ADDRESS_LENGTH, the standard's bound on a whole address, which the
+ * extraction does not hold addresses to: a lookup needs only the domain.
+ */
+export const MAX_FOUND_ADDRESS_LENGTH = MAX_LOCAL_PART_LENGTH + 1 + MAX_DOMAIN_LENGTH;
+/**
+ * What the lookup shortcut takes of a page's selection: longer than any address the content script finds
+ * (MAX_FOUND_ADDRESS_LENGTH), so a longer selection is not one, and no page's text is carried whole.
+ */
+export const MAX_QUERY_LENGTH = 320;
+/**
+ * A key as typed or set by policy: a service's keys are short (this one's are 35 characters: `wl_` and 24
+ * random bytes), and the key goes into every request's Authorization header, so a page pasted into the field
+ * is not taken for one.
+ */
+export const MAX_API_KEY_LENGTH = 500;
+/**
+ * The elements looked at for an attribute source's address (a mailto: link, a Gmail chip), from the one under
+ * the pointer or focused up: itself and five ancestors. A link or a chip wraps its text in a few elements; the
+ * walk runs on every move of the pointer, so it stops soon.
+ */
+export const ATTRIBUTE_SOURCE_LEVELS = 6;
 /** How long the tab's address list is settled before the badge and the background hear of it. */
 export const REPORT_DEBOUNCE_MS = 200;
 /** API lookups the popup may start for one tab (per page load): a page full of addresses must not spend a user's credits. */

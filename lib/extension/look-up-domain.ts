@@ -1,7 +1,7 @@
-import { t } from '#extension/i18n.ts';
-import type { LookupResult } from '#extension/lookup-result.ts';
-import { sendRequest } from '#extension/messaging.ts';
-import type { LookupIntent } from '#worker/card-lookup.ts';
+import { t } from './i18n.ts';
+import type { LookupResult } from './lookup-result.ts';
+import { sendRequest } from './messaging.ts';
+import type { LookupIntent } from './protocol.ts';
 
 /** How a lookup is asked for: `refresh` past every cache; `intent` is a card's (lib/worker/card-lookup.ts). */
 export interface LookupOptions {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS } from '#settings/schema.ts';
+import { DEFAULT_SETTINGS } from './settings.ts';
 import {
   answerFamily,
   answerIndexItem,

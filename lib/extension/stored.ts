@@ -1,8 +1,8 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
-import { DEFAULT_SETTINGS, type Settings } from '#settings/schema.ts';
 import { keptBalanceSchema } from './account-balance.ts';
 import { type LookupAnswer, type LookupResult, lookupResultSchema } from './lookup-result.ts';
+import { DEFAULT_SETTINGS, type Settings } from './settings.ts';
 import { StoredFamily, StoredItem } from './stored-item.ts';
 
 /*

@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { MAX_QUERY_LENGTH, QUERY_UNDER_FOCUS } from '#extension/keyboard-command.ts';
+import { MAX_QUERY_LENGTH } from '#extension/limits.ts';
+import { QUERY_UNDER_FOCUS, type QueryUnderFocusAnswer } from '#extension/protocol.ts';
 import type { PageScanner } from './page-scanner.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { PageScanner } from './page-scanner.ts';
  * background asks (tabs.sendMessage); a content script's own messages never reach this listener.
  */
 export function answerQueryUnderFocus(ctx: ContentScriptContext, scanner: PageScanner): void {
-  const listener = (message: unknown) => {
+  const listener = (message: unknown): Promise<QueryUnderFocusAnswer> | undefined => {
     if ((message as { type?: unknown } | null)?.type !== QUERY_UNDER_FOCUS) return undefined;
     const selected = getSelection()?.toString().trim() ?? '';
     const focused = scanner.addressOfElement(document.activeElement)?.address ?? '';

@@ -1,5 +1,5 @@
 import { MAX_UNDERLINED_TEXT_LENGTH, NEAR_SCREEN_MARGIN, UNDERLINE_RUN_LENGTH } from '#extension/limits.ts';
-import { UNDERLINE_NAME } from './underline-name.ts';
+import { UNDERLINE_NAME } from '#extension/underline-name.ts';
 
 /** Where in a text node an address is, as offsets into its data. */
 export interface Stretch {

@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_CHOICES } from '#extension/locales.ts';
+import { DEFAULT_API_BASE_URL, DEFAULT_SETTINGS, managedSettingsSchema } from '#extension/settings.ts';
 import {
   lookupTarget,
   managedFields,
-  managedSettingsSchema,
   managedValues,
   ownSettingsToSave,
   parseManagedSettings,
   settingsInForce,
 } from './managed.ts';
-import { DEFAULT_API_BASE_URL, DEFAULT_SETTINGS } from './schema.ts';
 
 describe('managed settings', () => {
   it('reads each field on its own: a bad value is ignored, the good ones kept', () => {

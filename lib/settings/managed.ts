@@ -1,25 +1,11 @@
-import { z } from 'zod';
-import { cleanApiKey, DEFAULT_API_BASE_URL, type Settings, settingsSchema } from './schema.ts';
-
-/**
- * Settings an organisation sets for everyone through browser policy (storage.managed, described to the
- * browser by public/managed_schema.json). Each field is read on its own: a bad value set by IT is ignored,
- * never taken for the whole policy being absent.
- */
-const { baseUrl, searchQueryTemplate, disabledSites, gmailIntegration, outlookIntegration, language } =
-  settingsSchema.shape;
-export const managedSettingsSchema = z.object({
-  apiKey: z.string().transform(cleanApiKey).pipe(z.string().min(1).max(500)).optional().catch(undefined),
-  baseUrl: baseUrl.removeCatch().optional().catch(undefined),
-  searchQueryTemplate: searchQueryTemplate.removeCatch().optional().catch(undefined),
-  disabledSites: disabledSites.removeCatch().optional().catch(undefined),
-  gmailIntegration: gmailIntegration.removeCatch().optional().catch(undefined),
-  outlookIntegration: outlookIntegration.removeCatch().optional().catch(undefined),
-  language: language.removeCatch().optional().catch(undefined),
-});
-
-export type ManagedSettings = z.infer<typeof managedSettingsSchema>;
-export type ManagedField = keyof ManagedSettings;
+import {
+  cleanApiKey,
+  DEFAULT_API_BASE_URL,
+  type ManagedField,
+  type ManagedSettings,
+  managedSettingsSchema,
+  type Settings,
+} from '#extension/settings.ts';
 
 /**
  * Reads what storage.managed holds, whatever its shape. A key the organisation set brings its service

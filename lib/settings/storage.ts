@@ -1,13 +1,7 @@
 import { browser } from 'wxt/browser';
+import { type ManagedSettings, parseSettings, type Settings } from '#extension/settings.ts';
 import { apiKeyItem, settingsItem } from '#extension/stored.ts';
-import {
-  lookupTarget,
-  type ManagedSettings,
-  managedValues,
-  parseManagedSettings,
-  settingsInForce,
-} from './managed.ts';
-import { parseSettings, type Settings } from './schema.ts';
+import { lookupTarget, managedValues, parseManagedSettings, settingsInForce } from './managed.ts';
 
 /*
  * Settings and the key as the extension uses them: the person's own, and what the organisation set by

@@ -1,9 +1,15 @@
 import { storage } from 'wxt/utils/storage';
 import { create } from 'zustand';
 import { sendRequest } from '#extension/messaging.ts';
+import {
+  cleanApiKey,
+  DEFAULT_SETTINGS,
+  type ManagedField,
+  parseSettings,
+  type Settings,
+} from '#extension/settings.ts';
 import { apiKeyItem, settingsItem } from '#extension/stored.ts';
-import { type ManagedField, settingsInForce } from './managed.ts';
-import { cleanApiKey, DEFAULT_SETTINGS, parseSettings, type Settings } from './schema.ts';
+import { settingsInForce } from './managed.ts';
 import { loadLocalSettings } from './storage.ts';
 
 interface SettingsState {

@@ -1,6 +1,6 @@
 import { BULK_RATE_LIMIT_DEFAULT_WAIT_MS, MAX_KEPT_ANSWER_BYTES } from '#extension/limits.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import type { BulkStatus } from '#extension/messaging.ts';
+import type { BulkStatus } from '#extension/protocol.ts';
 import { type BulkJob, bulkAnswerFamily } from '#extension/stored.ts';
 import { keptResult } from './kept-result.ts';
 

@@ -1,7 +1,8 @@
 import { storage } from 'wxt/utils/storage';
+import { sleep } from '#core/sleep.ts';
 import { BULK_CONCURRENCY, MAX_BULK_ANSWER_BYTES } from '#extension/limits.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import type { BulkStatus } from '#extension/messaging.ts';
+import type { BulkStatus } from '#extension/protocol.ts';
 import { type BulkJob, bulkAnswerFamily, bulkJobBehindItem, bulkJobItem } from '#extension/stored.ts';
 import {
   cancelJob,
@@ -25,8 +26,6 @@ export interface BulkRunDeps {
   /** The bytes one list's answers may take in storage (MAX_BULK_ANSWER_BYTES). */
   maxAnswerBytes?: number;
 }
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** One list as this worker runs it: each list has its own, so that an answer counts only for the list that asked. */
 class ListRun {
@@ -96,7 +95,7 @@ export class BulkRunner {
   constructor(deps: BulkRunDeps) {
     this.#deps = deps;
     this.#now = deps.now ?? Date.now;
-    this.#sleep = deps.sleep ?? defaultSleep;
+    this.#sleep = deps.sleep ?? sleep;
     this.#concurrency = deps.concurrency ?? BULK_CONCURRENCY;
     this.#maxAnswerBytes = deps.maxAnswerBytes ?? MAX_BULK_ANSWER_BYTES;
   }

@@ -1,9 +1,7 @@
 import type { LookupResult } from '#extension/lookup-result.ts';
+import type { LookupIntent } from '#extension/protocol.ts';
 import type { HoverBudgets } from './hover-budget.ts';
 import type { LookupService } from './lookup-service.ts';
-
-/** How the person asked a card for a lookup: a rest of the pointer or keyboard focus, or a click in the card. */
-export type LookupIntent = 'hover' | 'click';
 
 export interface CardLookup {
   domain: string;

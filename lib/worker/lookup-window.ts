@@ -1,7 +1,8 @@
 import { type Browser, browser } from 'wxt/browser';
 import { contextMenuQuery } from '#core/email/context-query.ts';
 import { t } from '#extension/i18n.ts';
-import { LOOKUP_COMMAND, QUERY_UNDER_FOCUS } from '#extension/keyboard-command.ts';
+import { LOOKUP_COMMAND } from '#extension/keyboard-command.ts';
+import { QUERY_UNDER_FOCUS } from '#extension/protocol.ts';
 import { queryUnderFocusSchema } from './request-schema.ts';
 
 const CONTEXT_MENU_ID = 'lookup-webmail-provider';

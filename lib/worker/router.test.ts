@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { PROTOCOL, type Request } from '#extension/protocol.ts';
 import type { Handlers } from './router.ts';
 import { routeRequests } from './router.ts';
 
@@ -43,6 +44,32 @@ describe('the background router', () => {
       listener({ type: 'cached', domain: 'a.com' }, { id: 'our-id', url: 'https://x/' }),
     ).toBeUndefined();
     expect(handle).not.toHaveBeenCalled();
+  });
+
+  // A content script does what its page steers it to: none of these hands out the key or spends a credit
+  // past the tab's budget. Another request let through would be a decision, made here as well.
+  it('lets a content script send only the requests the protocol marks for content scripts', () => {
+    const fromContentScripts = Object.entries(PROTOCOL)
+      .filter(([, entry]) => entry.from === 'content-script')
+      .map(([type]) => type);
+    expect(fromContentScripts.toSorted()).toEqual(
+      ['cached', 'content-settings', 'lookup', 'open-options', 'report-addresses', 'words'].toSorted(),
+    );
+  });
+
+  it('answers a content script every request the protocol marks for content scripts', async () => {
+    const { listener, handle } = route();
+    const requests: Request[] = [
+      { type: 'lookup', domain: 'a.com' },
+      { type: 'cached', domain: 'a.com' },
+      { type: 'report-addresses', addresses: ['jane@a.com'] },
+      { type: 'open-options' },
+      { type: 'content-settings', hostname: 'a.com' },
+      { type: 'words' },
+    ];
+    for (const request of requests)
+      await expect(listener(request, CONTENT)).resolves.toEqual({ answered: true });
+    expect(handle.mock.calls.map(([type]) => type)).toEqual(requests.map(({ type }) => type));
   });
 
   it('lets an extension page send what content scripts may not', async () => {

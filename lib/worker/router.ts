@@ -1,5 +1,5 @@
-import type { Responses } from '#extension/messaging.ts';
-import { CONTENT_SCRIPT_REQUESTS, type Request, type RequestType, requestSchema } from './request-schema.ts';
+import { PROTOCOL, type Request, type RequestType, type Responses } from '#extension/protocol.ts';
+import { requestSchema } from './request-schema.ts';
 
 /** Who sent a request: a content script's comes with its tab and frame; an extension page's with neither. */
 export interface Sender {
@@ -7,10 +7,7 @@ export interface Sender {
   frameId?: number | undefined;
 }
 
-export type Handler<T extends RequestType> = (
-  request: Extract<Request, { type: T }>,
-  sender: Sender,
-) => Promise<Responses[T]>;
+export type Handler<T extends RequestType> = (request: Request<T>, sender: Sender) => Promise<Responses[T]>;
 
 /** One handler per request type (lib/worker/handlers/, one file per concern). */
 export type Handlers = { [T in RequestType]: Handler<T> };
@@ -25,8 +22,8 @@ export interface MessageSender {
 
 /**
  * The background's one message listener: checks who sent a request and its shape, then hands it to its
- * handler. Only the extension's own pages may send every request; a content script only those of
- * CONTENT_SCRIPT_REQUESTS, and only from a tab. Anything else gets no answer.
+ * handler. Only the extension's own pages may send every request; a content script only those the protocol
+ * marks `content-script` (lib/extension/protocol.ts), and only from a tab. Anything else gets no answer.
  */
 export function routeRequests(handlers: Handlers, extension: { id: string; origin: string }) {
   return (message: unknown, sender: MessageSender): Promise<unknown> | undefined => {
@@ -35,7 +32,8 @@ export function routeRequests(handlers: Handlers, extension: { id: string; origi
     if (!parsed.success) return undefined;
     const request = parsed.data;
     const fromExtensionPage = sender.url?.startsWith(extension.origin) ?? false;
-    if (!fromExtensionPage && (!sender.tab || !CONTENT_SCRIPT_REQUESTS.has(request.type))) return undefined;
+    const contentScriptsMay = PROTOCOL[request.type].from === 'content-script';
+    if (!fromExtensionPage && (!sender.tab || !contentScriptsMay)) return undefined;
     const from: Sender = fromExtensionPage ? {} : { tabId: sender.tab?.id, frameId: sender.frameId };
     const handler = handlers[request.type] as Handler<typeof request.type>;
     // No answer rather than a rejection: content scripts use the browser's own messaging, to which the

@@ -8,10 +8,10 @@ import {
   MAX_KEPT_ANSWER_BYTES,
   STORAGE_QUOTA_BYTES,
 } from '#extension/limits.ts';
+import { DEFAULT_SETTINGS, type Settings } from '#extension/settings.ts';
 import { answerIndexItem, apiKeyItem, bulkJobItem, settingsItem } from '#extension/stored.ts';
 import { keyInArea } from '#extension/stored-item.ts';
 import { itemBytes } from '#extension/stored-size.ts';
-import { DEFAULT_SETTINGS, type Settings } from '#settings/schema.ts';
 import { recordResult, startJob } from './bulk-job.ts';
 
 /** The longest a domain can be (253 characters), each one its own. */

@@ -1,8 +1,8 @@
 import { browser } from 'wxt/browser';
 import { applyWords, fetchMessages, type Messages } from '#extension/i18n.ts';
 import { type LanguageChoice, type Locale, resolveLocale, touchesLanguage } from '#extension/locales.ts';
+import type { RequestType } from '#extension/protocol.ts';
 import { loadSettings } from '#settings/storage.ts';
-import type { RequestType } from './request-schema.ts';
 import type { Handlers } from './router.ts';
 
 export interface WordsSources {

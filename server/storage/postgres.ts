@@ -1,8 +1,37 @@
 import pg from 'pg';
-import { canPaySql, paidSql } from '#server/billing-rule.ts';
+import { paidSql } from '#server/billing-rule.ts';
 import { migratePostgres } from './postgres-migrations.ts';
-import { NOT_FOUND_TRIM_SQL, RATE_LIMIT_TAKE_SQL, WRITE_PROBE_SQL } from './shared-sql.ts';
-import type { AccountSummary, CachedRow, KeySelection, NewAccount, Storage, TopUp } from './storage.ts';
+import {
+  ACCOUNT_FOR_KEY_SQL,
+  ACCOUNT_LIST_SQL,
+  ADD_CREDITS_SQL,
+  BALANCE_SELECT_SQL,
+  type BalanceRow,
+  CACHE_PURGE_SQL,
+  CACHE_READ_SQL,
+  CACHE_WRITE_SQL,
+  EXTEND_SUBSCRIPTION_SQL,
+  INSERT_ACCOUNT_SQL,
+  INSERT_KEY_SQL,
+  LIVE_KEY_HASH_PREFIXES_SQL,
+  NOT_FOUND_TRIM_SQL,
+  payingBalance,
+  RATE_LIMIT_PURGE_SQL,
+  RATE_LIMIT_TAKE_SQL,
+  REVOKE_ACCOUNT_KEYS_SQL,
+  REVOKE_KEY_SQL,
+  WRITE_PROBE_SQL,
+} from './shared-sql.ts';
+import type {
+  AccountSummary,
+  CachedRow,
+  Charged,
+  KeySelection,
+  NewAccount,
+  PayingBalance,
+  Storage,
+  TopUp,
+} from './storage.ts';
 
 /** Connections per service process: N processes hold up to N times this of PostgreSQL's max_connections (100 by default). */
 const POOL_CONNECTIONS = 10;
@@ -92,23 +121,44 @@ export async function connectPostgres(url: string): Promise<pg.Pool> {
  * Charges a batch in one statement, so one round trip: the accounts are locked in id order (two processes'
  * batches over the same accounts wait for each other, never deadlock), and a locked balance is the latest
  * committed one, which no one else writes until the statement commits. BEGIN, SELECT … FOR UPDATE, UPDATE and
- * COMMIT would be four round trips, at which PostgreSQL's cached lookups ran at half SQLite's rate.
+ * COMMIT would be four round trips, at which PostgreSQL's cached lookups ran at half SQLite's rate. Every
+ * account asked is returned with its balance after the batch (a data-modifying WITH runs unreferenced), and
+ * only those that pay are written. `asked` is the query of the accounts and the answers asked of each.
  */
-const CHARGE_SQL = (() => {
+function chargeSql(asked: string): string {
   const { fromAllowance, fromCredits } = paidSql('answers', '$3');
-  return `WITH asked AS (
-      SELECT id, answers FROM unnest($1::bigint[], $2::bigint[]) AS asked(id, answers)
-    ), locked AS (
+  return `WITH asked AS (${asked}), locked AS (
       SELECT a.id, asked.answers, a.credits, a.subscription_allowance, a.subscription_expires_at
       FROM accounts a JOIN asked ON asked.id = a.id ORDER BY a.id FOR UPDATE OF a
     ), paid AS (
-      SELECT id, ${fromAllowance} AS from_allowance, ${fromCredits} AS from_credits FROM locked
+      SELECT id, credits, subscription_allowance, subscription_expires_at, ${fromAllowance} AS from_allowance,
+        ${fromCredits} AS from_credits FROM locked
+    ), spent AS (
+      UPDATE accounts a SET subscription_allowance = a.subscription_allowance - p.from_allowance,
+        credits = a.credits - p.from_credits, lookups = a.lookups + p.from_allowance + p.from_credits
+      FROM paid p WHERE a.id = p.id AND p.from_allowance + p.from_credits > 0
     )
-    UPDATE accounts a SET subscription_allowance = a.subscription_allowance - p.from_allowance,
-      credits = a.credits - p.from_credits, lookups = a.lookups + p.from_allowance + p.from_credits
-    FROM paid p WHERE a.id = p.id AND p.from_allowance + p.from_credits > 0
-    RETURNING a.id, p.from_allowance + p.from_credits AS paid`;
-})();
+    SELECT id, from_allowance AS "fromAllowance", from_credits AS "fromCredits", credits - from_credits AS credits,
+      subscription_allowance - from_allowance AS "subscriptionAllowance",
+      subscription_expires_at AS "subscriptionExpiresAt"
+    FROM paid`;
+}
+
+/** The charge of a batch of several accounts: their ids and answers asked, as two arrays. */
+const CHARGE_SQL = chargeSql(
+  'SELECT id, answers FROM unnest($1::bigint[], $2::bigint[]) AS asked(id, answers)',
+);
+/**
+ * The charge of a batch of one account, the usual one: the same statement without arrays to write and
+ * unnest (node-postgres serialises arrays as text, which PostgreSQL parses again).
+ */
+const CHARGE_ONE_SQL = chargeSql('SELECT $1::bigint AS id, $2::bigint AS answers');
+
+/** A row of CHARGE_SQL. */
+type ChargedRow = Omit<Charged, 'after'> & Charged['after'] & { id: number };
+
+/** The balances of several accounts in one read. */
+const BALANCES_SQL = `${BALANCE_SELECT_SQL} WHERE id = ANY($2::bigint[])`;
 
 /** The shared backend: every process behind the load balancer talks to one PostgreSQL database. */
 export async function openPostgresStorage(url: string): Promise<Storage> {
@@ -125,12 +175,8 @@ export async function openPostgresStorage(url: string): Promise<Storage> {
   return storage;
 }
 
-/** The statement that finds the account of a key that is not revoked. */
-const ACCOUNT_FOR_KEY_SQL =
-  'SELECT account_id AS id FROM api_keys WHERE key_hash = $1 AND revoked_at IS NULL';
-
 /** The shared backend over a pool of connections to its database. */
-export class PostgresStorage implements Storage {
+class PostgresStorage implements Storage {
   readonly description: string;
   readonly #pool: pg.Pool;
 
@@ -162,43 +208,40 @@ export class PostgresStorage implements Storage {
   }
 
   async liveKeyHashPrefixes(length: number): Promise<string[]> {
-    const live = await this.#rows<{ prefix: string }>(
-      undefined,
-      'SELECT substr(key_hash, 1, $1) AS prefix FROM api_keys WHERE revoked_at IS NULL',
-      [length],
-    );
+    const live = await this.#rows<{ prefix: string }>(undefined, LIVE_KEY_HASH_PREFIXES_SQL, [length]);
     return live.map((row) => row.prefix);
   }
 
-  async canPay(accountId: number, time: number): Promise<boolean> {
-    const row = await this.#first<{ ok: boolean }>(
-      'can-pay',
-      `SELECT ${canPaySql('$1')} AS ok FROM accounts WHERE id = $2`,
-      [time, accountId],
-    );
-    return row?.ok === true;
+  async readBalances(accountIds: readonly number[], time: number): Promise<Map<number, PayingBalance>> {
+    const rows = await this.#rows<BalanceRow>('balances', BALANCES_SQL, [time, accountIds]);
+    return new Map(rows.map((row) => [row.id, payingBalance(row)]));
   }
 
-  async charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, number>> {
-    const paid = await this.#rows<{ id: number; paid: number }>('charge', CHARGE_SQL, [
-      [...asked.keys()],
-      [...asked.values()],
-      time,
-    ]);
-    return new Map(paid.map((row) => [row.id, row.paid]));
+  async charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, Charged>> {
+    const [only] = asked;
+    const rows =
+      asked.size === 1 && only
+        ? await this.#rows<ChargedRow>('charge-one', CHARGE_ONE_SQL, [only[0], only[1], time])
+        : await this.#rows<ChargedRow>('charge', CHARGE_SQL, [[...asked.keys()], [...asked.values()], time]);
+    return new Map(
+      rows.map(({ id, fromAllowance, fromCredits, ...after }) => [id, { fromAllowance, fromCredits, after }]),
+    );
   }
 
   async createAccount(account: NewAccount): Promise<void> {
     await inTransaction(this.#pool, async (client) => {
-      const { rows } = await client.query<{ id: number }>(
-        `INSERT INTO accounts (credits, subscription_expires_at, subscription_allowance, created_at)
-         VALUES ($1, $2, $3, $4) RETURNING id`,
-        [account.credits, account.subscriptionExpiresAt, account.subscriptionAllowance, account.createdAt],
-      );
-      await client.query(
-        'INSERT INTO api_keys (key_hash, key_prefix, account_id, created_at) VALUES ($1, $2, $3, $4)',
-        [account.keyHash, account.keyPrefix, rows[0]?.id, account.createdAt],
-      );
+      const { rows } = await client.query<{ id: number }>(INSERT_ACCOUNT_SQL, [
+        account.credits,
+        account.subscriptionExpiresAt,
+        account.subscriptionAllowance,
+        account.createdAt,
+      ]);
+      await client.query(INSERT_KEY_SQL, [
+        account.keyHash,
+        account.keyPrefix,
+        rows[0]?.id,
+        account.createdAt,
+      ]);
     });
   }
 
@@ -208,61 +251,42 @@ export class PostgresStorage implements Storage {
       const accountId = rows[0]?.id;
       if (accountId === undefined) return false;
       if (grant.credits) {
-        await client.query('UPDATE accounts SET credits = credits + $1 WHERE id = $2', [
-          grant.credits,
-          accountId,
-        ]);
+        await client.query(ADD_CREDITS_SQL, [grant.credits, accountId]);
       }
       const { subscription } = grant;
       if (subscription) {
-        await client.query(
-          `UPDATE accounts SET subscription_expires_at = greatest(coalesce(subscription_expires_at, 0), $1) + $2,
-             subscription_allowance = subscription_allowance + $3 WHERE id = $4`,
-          [time, subscription.durationMs, subscription.allowance, accountId],
-        );
+        await client.query(EXTEND_SUBSCRIPTION_SQL, [
+          time,
+          time,
+          subscription.durationMs,
+          subscription.allowance,
+          accountId,
+        ]);
       }
       return true;
     });
   }
 
   revokeKeys(selection: KeySelection, time: number): Promise<number> {
-    const [column, value] =
-      'keyHash' in selection ? ['key_hash', selection.keyHash] : ['account_id', selection.accountId];
-    return this.#changed(`UPDATE api_keys SET revoked_at = $1 WHERE ${column} = $2 AND revoked_at IS NULL`, [
-      time,
-      value,
-    ]);
+    return 'keyHash' in selection
+      ? this.#changed(REVOKE_KEY_SQL, [time, selection.keyHash])
+      : this.#changed(REVOKE_ACCOUNT_KEYS_SQL, [time, selection.accountId]);
   }
 
   listAccounts(): Promise<AccountSummary[]> {
-    return this.#rows<AccountSummary>(
-      undefined,
-      `SELECT a.id, k.key_prefix AS "keyPrefix", a.credits, a.subscription_expires_at AS "subscriptionExpiresAt",
-         a.subscription_allowance AS "subscriptionAllowance", a.lookups, k.revoked_at AS "revokedAt"
-       FROM api_keys k JOIN accounts a ON a.id = k.account_id ORDER BY a.id, k.created_at`,
-      [],
-    );
+    return this.#rows<AccountSummary>(undefined, ACCOUNT_LIST_SQL, []);
   }
 
   readCache(domain: string, time: number): Promise<CachedRow | null> {
-    return this.#first<CachedRow>(
-      'read-cache',
-      'SELECT body, expires_at AS "expiresAt" FROM lookup_cache WHERE domain = $1 AND expires_at > $2',
-      [domain, time],
-    );
+    return this.#first<CachedRow>('read-cache', CACHE_READ_SQL, [domain, time]);
   }
 
   async writeCache(domain: string, status: number, row: CachedRow): Promise<void> {
-    await this.#rows(
-      'write-cache',
-      `INSERT INTO lookup_cache (domain, status, body, expires_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (domain) DO UPDATE SET status = excluded.status, body = excluded.body, expires_at = excluded.expires_at`,
-      [domain, status, row.body, row.expiresAt],
-    );
+    await this.#rows('write-cache', CACHE_WRITE_SQL, [domain, status, row.body, row.expiresAt]);
   }
 
   purgeCache(time: number): Promise<number> {
-    return this.#changed('DELETE FROM lookup_cache WHERE expires_at <= $1', [time]);
+    return this.#changed(CACHE_PURGE_SQL, [time]);
   }
 
   trimNotFoundCache(keep: number): Promise<number> {
@@ -279,7 +303,7 @@ export class PostgresStorage implements Storage {
   }
 
   async purgeRateLimits(windowStart: number): Promise<void> {
-    await this.#changed('DELETE FROM rate_limit_counts WHERE window_start < $1', [windowStart]);
+    await this.#changed(RATE_LIMIT_PURGE_SQL, [windowStart]);
   }
 
   async probeWrite(time: number): Promise<void> {

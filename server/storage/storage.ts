@@ -5,6 +5,18 @@ export interface Balance {
   subscriptionAllowance: number;
 }
 
+/** An account's balance, and whether it could pay for one answer at the time it was read (canPaySql). */
+export interface PayingBalance extends Balance {
+  canPay: boolean;
+}
+
+/** What a batch charged one account: the units from each source (paidSql), and the balance after them. */
+export interface Charged {
+  fromAllowance: number;
+  fromCredits: number;
+  after: Balance;
+}
+
 /** One key of an account, with its account's balance: a row of `keys list`. */
 export interface AccountSummary extends Balance {
   id: number;
@@ -47,15 +59,15 @@ export interface Storage {
   accountIdForKeyHash(keyHash: string): Promise<number | null>;
   /** The first `length` characters of the hash of every key that is not revoked, in one query. */
   liveKeyHashPrefixes(length: number): Promise<string[]>;
-  /** Whether the account could pay for one answer at `time`. */
-  canPay(accountId: number, time: number): Promise<boolean>;
+  /** The balances of these accounts now, and whether each could pay for one answer at `time`, in one read. */
+  readBalances(accountIds: readonly number[], time: number): Promise<Map<number, PayingBalance>>;
   /**
    * Charges each account up to the number of answers asked of it, by the billing rule (`paidSql`), holding
    * the accounts from the read of their balances to the write, so that charges from every process sharing
-   * the database add up exactly. Returns how many answers each account paid for (accounts that paid for
-   * none may be missing).
+   * the database add up exactly. Returns, for every account asked that exists, what it paid and its balance
+   * once the batch is committed.
    */
-  charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, number>>;
+  charge(asked: ReadonlyMap<number, number>, time: number): Promise<Map<number, Charged>>;
   createAccount(account: NewAccount): Promise<void>;
   /** False when no account has this key. */
   topUp(keyHash: string, grant: TopUp, time: number): Promise<boolean>;

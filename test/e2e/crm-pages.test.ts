@@ -3,6 +3,7 @@ import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from '..
 import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from '../support/extension-stack.ts';
 import { pageMarkup, popupAddresses, servedMarkup } from '../support/in-page.ts';
 import { type LoopbackHost, startLoopbackHost } from '../support/loopback-host.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /**
  * Sales and support web apps, in each browser: each site's fixture page (test/fixtures/pages/, where each
@@ -100,11 +101,7 @@ describe.each(BROWSERS)('CRMs and help desks, in %s', (name) => {
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await backend?.close();
-    await host?.close();
-  });
+  afterAll(() => closeAll({ [name]: browser, backend, 'loopback host': host }));
 
   describe.each(SITES)('$site, at $host', (site) => {
     let page: PageDriver;
@@ -115,9 +112,7 @@ describe.each(BROWSERS)('CRMs and help desks, in %s', (name) => {
       markupOnLoad = await page.evaluate(pageMarkup, null);
     });
 
-    afterAll(async () => {
-      await page?.close();
-    });
+    afterAll(() => closeAll({ [`the tab of ${site.host}`]: page }));
 
     it('counts the addresses on the badge, and the popup lists them', async () => {
       expect(await page.badge()).toBe(String(site.addresses.length));
@@ -156,9 +151,7 @@ describe.each(BROWSERS)('CRMs and help desks, in %s', (name) => {
       page = await browser.openPage(host.url(SALESFORCE.host, SALESFORCE.page), SALESFORCE.addresses.length);
     });
 
-    afterAll(async () => {
-      await page?.close();
-    });
+    afterAll(() => closeAll({ [`the tab of ${SALESFORCE.host}`]: page }));
 
     async function expectPopupList(addresses: string[]) {
       const popup = await browser.openPopup({ tab: page });

@@ -5,6 +5,7 @@ import {
   launchFirefoxWithExtension,
   until,
 } from '../support/firefox-browser.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /** Deployed by IT, in Firefox: a managed storage manifest sets the key, the service and the search query. */
 let backend: Backend;
@@ -17,10 +18,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await firefox?.close();
-  await backend?.close();
-});
+afterAll(() => closeAll({ Firefox: firefox, backend }));
 
 describe('Firefox: settings managed by the organisation', () => {
   it('the options page shows them locked, says so, and never shows the key', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../support/firefox-browser.ts';
 import { addPasteTarget, selectText } from '../support/in-page.ts';
 import { startPageServer } from '../support/page-server.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /**
  * The store-ready parts in Debian's Firefox ESR, with the built Firefox extension and no key (the catalog
@@ -35,11 +36,13 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await firefox?.close();
-  await pages?.close();
-  if (downloads) rmSync(downloads, { recursive: true, force: true });
-});
+afterAll(() =>
+  closeAll({
+    Firefox: firefox,
+    'page server': pages,
+    'download folder': () => downloads && rmSync(downloads, { recursive: true, force: true }),
+  }),
+);
 
 type Manifest = {
   icons?: Record<string, string>;

@@ -1,5 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTED_GMAIL_INFO } from '../fixtures/hosted-examples.ts';
@@ -11,6 +10,7 @@ import {
   launchExtensionBrowser,
 } from '../support/extension-browser.ts';
 import { startPageServer } from '../support/page-server.ts';
+import { closeAll, type ListeningServer, listenOnLoopback } from '../support/teardown.ts';
 
 /**
  * A scripted API on loopback that answers each domain in its own hostile way, driven through the real
@@ -28,7 +28,7 @@ const found = (data: Record<string, unknown>) =>
   json(200, { success: true, message: 'ok', data: { ...HOSTED_GMAIL_INFO, ...data } });
 
 let redirectTargetHits = 0;
-let redirectTarget: Server;
+let redirectTarget: ListeningServer;
 let redirectTargetUrl = '';
 
 interface Case {
@@ -222,19 +222,19 @@ const CASES: Case[] = [
 
 const domainOf = (index: number) => `case-${index}.example.com`;
 const hits = new Map<string, number>();
-let api: Server;
+let api: ListeningServer;
 let pages: Awaited<ReturnType<typeof startPageServer>>;
 let browser: ExtensionBrowser;
 
 beforeAll(async () => {
-  redirectTarget = createServer((request, response) => {
+  const redirected = createServer((request, response) => {
     redirectTargetHits++;
     request.resume();
     response.end('{}');
   });
-  await new Promise<void>((resolve) => redirectTarget.listen(0, '127.0.0.1', resolve));
-  redirectTargetUrl = `http://127.0.0.1:${(redirectTarget.address() as AddressInfo).port}/steal`;
-  api = createServer((request, response) => {
+  redirectTarget = await listenOnLoopback(redirected, 'redirect target');
+  redirectTargetUrl = `http://127.0.0.1:${redirectTarget.port}/steal`;
+  const hostile = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk) => {
       body += chunk;
@@ -247,12 +247,12 @@ beforeAll(async () => {
       reply(response, request);
     });
   });
-  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  api = await listenOnLoopback(hostile, 'hostile API');
   pages = await startPageServer();
   browser = await launchExtensionBrowser();
   await browser.configure({
     apiKey: 'wl_hostile_test',
-    settings: { baseUrl: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, hoverDelayMs: 50 },
+    settings: { baseUrl: `http://127.0.0.1:${api.port}`, hoverDelayMs: 50 },
   });
 });
 
@@ -274,14 +274,14 @@ async function openCasesPage(): Promise<Page> {
   return page;
 }
 
-afterAll(async () => {
-  await browser?.close();
-  await pages?.close();
-  for (const server of [api, redirectTarget]) {
-    server?.closeAllConnections();
-    await new Promise((resolve) => server?.close(resolve));
-  }
-});
+afterAll(() =>
+  closeAll({
+    Chromium: browser,
+    'page server': pages,
+    'hostile API': api,
+    'redirect target': redirectTarget,
+  }),
+);
 
 async function hoverCase(page: Page, index: number): Promise<Card> {
   const card = chromiumCard(page);

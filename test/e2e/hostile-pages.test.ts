@@ -4,6 +4,7 @@ import { MAX_ADDRESSES_PER_PAGE, MAX_ELEMENTS_PER_PART, POPUP_LOOKUP_BUDGET } fr
 import { chromiumCard, launchPlainBrowser } from '../support/extension-browser.ts';
 import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
 import { LONG_FRAME_MS, measurePageCost, openMeasuredPage, type PageCost } from '../support/page-cost.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /** Pages that are large, adversarial or never still: the extension must not break them or spend credits. */
 let stack: ExtensionStack;
@@ -51,10 +52,7 @@ beforeAll(async () => {
   plain = await launchPlainBrowser();
 });
 
-afterAll(async () => {
-  await plain?.close();
-  await stack?.close();
-});
+afterAll(() => closeAll({ 'Chromium without the extension': plain, stack }));
 
 let pagesOpened = 0;
 /** The same Chromium without the extension: the reference for what the pages cost on their own. */

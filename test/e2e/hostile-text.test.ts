@@ -11,6 +11,7 @@ import {
   startFrameProbe,
 } from '../support/frame-probe.ts';
 import { pollUntil } from '../support/poll-until.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /**
  * Text a stranger can put before the person (an email, a ticket, a CRM note), grown from the grammar's own
@@ -150,9 +151,7 @@ describe.each(BROWSERS)('%s: hostile text on a page', (name) => {
   beforeAll(async () => {
     bare = await launchBareBrowser(name);
   });
-  afterAll(async () => {
-    await bare?.close();
-  });
+  afterAll(() => closeAll({ [`${name} without the extension`]: bare }));
 
   /** The page with the extension, from the text added until the extension has found what it should. */
   async function withExtension(hostile: HostileCase): Promise<FrameCost> {

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import messages from '../../public/_locales/en/messages.json';
 import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /**
  * Every word the UI shows comes from browser.i18n: each text on the popup and the options page, and each
@@ -14,7 +15,7 @@ beforeAll(async () => {
   browser = await launchExtensionBrowser();
 });
 
-afterAll(() => browser?.close());
+afterAll(() => closeAll({ Chromium: browser }));
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PATTERNS = Object.values(messages).map(

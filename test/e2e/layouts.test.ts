@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { PLAIN_ADDRESSES } from '#test/fixtures/plain-page.ts';
 import german from '../../public/_locales/de/messages.json';
 import english from '../../public/_locales/en/messages.json';

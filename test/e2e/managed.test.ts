@@ -4,6 +4,7 @@ import { E2E_EXTENSION_DIR } from '../support/build-extension.ts';
 import { unpackedExtensionId } from '../support/chromium-policy.ts';
 import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser.ts';
 import { type Backend, startBackend } from '../support/extension-stack.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /**
  * Deployed by IT, in Chromium: the organisation's policy (a Chromium policy file that only this browser
@@ -26,10 +27,7 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await backend?.close();
-});
+afterAll(() => closeAll({ Chromium: browser, backend }));
 
 type LocalArea = { get(keys: string[]): Promise<Record<string, unknown>> };
 

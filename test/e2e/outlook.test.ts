@@ -5,6 +5,7 @@ import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from '..
 import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from '../support/extension-stack.ts';
 import { pageMarkup, popupAddresses, servedMarkup } from '../support/in-page.ts';
 import { type LoopbackHost, startLoopbackHost } from '../support/loopback-host.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /**
  * Outlook on the web, in each browser: the Outlook-like fixture served at https://outlook.office.com from
@@ -53,11 +54,7 @@ describe.each(BROWSERS)('Outlook on the web, in %s', (name) => {
     loadedAt = await page.evaluate(() => performance.timeOrigin, null);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await backend?.close();
-    await host?.close();
-  });
+  afterAll(() => closeAll({ [name]: browser, backend, 'loopback host': host }));
 
   /** The popup's list for the page's tab, once it says `expected`. */
   async function expectPopupList(expected: string[]) {

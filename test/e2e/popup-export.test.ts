@@ -6,6 +6,7 @@ import { COLUMNS } from '#address-table/rows.ts';
 import { POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
 import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
 import { addPasteTarget } from '../support/in-page.ts';
+import { pollUntil } from '../support/poll-until.ts';
 
 /**
  * Taking the list away, in Chromium: a page with more domains than the popup looks up by itself. The rest
@@ -28,9 +29,12 @@ beforeAll(async () => {
   stack = await startExtensionStack({ credits: 100, generatedPages: { 'many-domains.html': PAGE } });
   const page = await stack.browser.context.newPage();
   await page.goto(stack.pages.url('many-domains.html'));
-  // Every address found (the badge counts them) before the popup opens on the tab.
-  for (let badge = ''; badge !== String(ADDRESSES.length); badge = await stack.browser.badgeOf(page))
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  // Every address found (the badge counts them) before the popup opens on the tab, as the driver waits.
+  await pollUntil(
+    () => stack.browser.badgeOf(page),
+    (badge) => badge === String(ADDRESSES.length),
+    'the badge on the page of many domains',
+  );
   popup = await stack.browser.context.newPage();
   await popup.goto(stack.browser.extensionUrl(`popup.html?tabId=${await stack.browser.tabIdOf(page)}`));
   await popup.getByTestId('export-csv').waitFor();

@@ -11,6 +11,7 @@ import {
   type Score,
   scoreCorpus,
 } from '../support/real-pages.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /**
  * Saved pages nobody here wrote, labelled by hand with the addresses a person sees, run through the built
@@ -47,11 +48,7 @@ beforeAll(async () => {
   plain = await launchPlainBrowser();
 }, 600_000);
 
-afterAll(async () => {
-  await plain?.close();
-  await stack?.close();
-  await server?.close();
-});
+afterAll(() => closeAll({ 'Chromium without the extension': plain, stack, 'corpus server': server }));
 
 /** The page's markup once loaded, and the errors it raised: its scripts are blocked, so both are fixed. */
 async function openPage(

@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /** What a store and the toolbar see of the built extension in Chromium: its icons. */
 let browser: ExtensionBrowser;
@@ -9,7 +10,7 @@ beforeAll(async () => {
   browser = await launchExtensionBrowser();
 });
 
-afterAll(() => browser?.close());
+afterAll(() => closeAll({ Chromium: browser }));
 
 type Manifest = { icons?: Record<string, string>; action?: { default_icon?: Record<string, string> } };
 

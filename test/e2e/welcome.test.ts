@@ -4,6 +4,7 @@ import { BROWSERS } from '../support/driver.ts';
 import { type ExtensionBrowser, launchExtensionBrowser } from '../support/extension-browser.ts';
 import { type Backend, startBackend, useBrowserStack } from '../support/extension-stack.ts';
 import { getMessage } from '../support/fake-i18n.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /** First run in Chromium: the page the extension opens on install, as a person finds it, without a key. */
 let backend: Backend;
@@ -15,10 +16,7 @@ beforeAll(async () => {
   await browser.configure({ settings: { baseUrl: backend.proxy.url } });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await backend?.close();
-});
+afterAll(() => closeAll({ Chromium: browser, backend }));
 
 const storedKey = async () =>
   (await browser.worker()).evaluate(async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { envelopeSchema } from '#core/webmail-info-schema.ts';
 import { MESSAGES } from '../../server/messages.ts';
 import { HOSTED_GMAIL_INFO } from '../fixtures/hosted-examples.ts';
+import { withoutBalance } from '../support/balance.ts';
 import { documentedFetch } from '../support/openapi-answers.ts';
 import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 
@@ -15,15 +16,16 @@ const stacks = serviceStacksForFile();
 describe.each(BACKENDS)('on %s', (backend) => {
   const stack = stacks.useStack(backend, { env: { DASHBOARD_URL }, credits: 1_000 });
 
+  /** The envelope, held to the spec's members, with the balance our service adds to a 200 left out. */
   function envelope(json: unknown) {
-    return envelopeSchema.strict().parse(json);
+    return envelopeSchema.strict().parse(withoutBalance(json));
   }
 
   describe('§2.1 envelope and §4 200 answers', () => {
     it('answers a Gmail address with the hosted service’s Gmail object', async () => {
       const { status, json } = await stack.service.lookup({ email: 'example@gmail.com' }, stack.key);
       expect(status).toBe(200);
-      expect(json).toEqual({
+      expect(withoutBalance(json)).toEqual({
         success: true,
         message: 'Successfully retrieved webmail info',
         data: HOSTED_GMAIL_INFO,

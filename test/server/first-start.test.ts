@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS as POSTGRES_MIGRATIONS } from '../../server/storage/postgres-migrations.ts';
 import { MIGRATIONS as SQLITE_MIGRATIONS } from '../../server/storage/sqlite-migrations.ts';
 import { BACKENDS, type Backend, backendsForFile } from '../support/backends.ts';
+import { closeAll, stopChild } from '../support/teardown.ts';
 
 /**
  * Several processes opening one new database at once, as the README's setups do: the service and
@@ -80,10 +81,14 @@ describe.each(BACKENDS)('processes opening one new %s database at once', (backen
   beforeAll(async () => {
     openers.push(...(await Promise.all(Array.from({ length: PROCESSES }, startOpener))));
   });
-  afterAll(() => {
-    for (const { child } of openers) child.kill();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    closeAll({
+      ...Object.fromEntries(
+        openers.map(({ child }) => [`opener ${child.pid}`, () => stopChild(child, 'a database opener')]),
+      ),
+      'its folder': () => rmSync(dir, { recursive: true, force: true }),
+    }),
+  );
 
   const newDatabase = async (round: number) => {
     const postgres = backends.postgresFor(backend);
@@ -112,10 +117,12 @@ describe('a new SQLite file that another process is writing', () => {
   beforeAll(async () => {
     opener = await startOpener();
   });
-  afterAll(() => {
-    opener?.child.kill();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    closeAll({
+      opener: opener && (() => stopChild(opener.child, 'a database opener')),
+      'its folder': () => rmSync(dir, { recursive: true, force: true }),
+    }),
+  );
 
   it('is opened once the other process is done, not refused as "database is locked"', async () => {
     const path = join(dir, 'service.db');

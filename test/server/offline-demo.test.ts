@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileHostPattern } from '#core/catalog/host-pattern.ts';
 import { classify, consumerProviders } from '#core/catalog/index.ts';
+import { withoutBalance } from '../support/balance.ts';
 import { catalogZoneFor, hostForPattern } from '../support/catalog-zones.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
 import { type ServiceProcess, startServiceProcess } from '../support/service-process.ts';
 import { FIXTURE_DNS_TIMEOUT_MS } from '../support/service-stack.ts';
+import { closeAll } from '../support/teardown.ts';
 
 /**
  * `npm start -- --offline`: the real service over HTTP, asking a real DNS server on loopback that knows the
@@ -23,14 +25,11 @@ beforeAll(async () => {
   key = await service.createKey({ credits: 100 });
 });
 
-afterAll(async () => {
-  await service?.stop();
-  await dns?.close();
-});
+afterAll(() => closeAll({ service: service && (() => service.stop()), 'DNS fixture server': dns }));
 
 const answerFor = async (domain: string) => {
   const { status, json } = await service.lookup({ email: `someone@${domain}` }, key);
-  return { status, data: (json as { data: unknown }).data };
+  return { status, data: (withoutBalance(json) as { data: unknown }).data };
 };
 
 describe('the offline demo’s DNS', () => {

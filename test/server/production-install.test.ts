@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATH } from '#core/webmail-info.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from '../support/dns-fixture-server.ts';
 import { documentedFetch } from '../support/openapi-answers.ts';
+import { closeAll } from '../support/teardown.ts';
 import {
   INSTALL_COMMAND,
   INSTALL_INPUTS,
@@ -48,10 +49,12 @@ describe('a production install (npm ci --omit=dev)', () => {
     for (const entry of SERVICE_FILES) copy(entry);
   }, INSTALL_TIMEOUT_MS + 60_000);
 
-  afterAll(async () => {
-    await dns?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() =>
+    closeAll({
+      'DNS fixture server': dns,
+      'the install': () => rmSync(dir, { recursive: true, force: true }),
+    }),
+  );
 
   const keysIn = (...args: string[]) =>
     run(KEYS_COMMAND[0] ?? 'npm', [...KEYS_COMMAND.slice(1), ...args], {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type PostgresServer, startPostgres } from './postgres-server.ts';
+import { closeAll } from './teardown.ts';
 
 /** The storage backends every suite of the service runs against. */
 export const BACKENDS = ['SQLite', 'PostgreSQL'] as const;
@@ -15,9 +16,7 @@ export function backendsForFile() {
   beforeAll(async () => {
     server = await startPostgres();
   });
-  afterAll(async () => {
-    await server?.stop();
-  });
+  afterAll(() => closeAll({ PostgreSQL: server && (() => server?.stop()) }));
   return {
     postgresFor(backend: Backend): PostgresServer | undefined {
       if (backend === 'SQLite') return undefined;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type Corpus, pageHtml } from './real-pages.ts';
+import { listenOnLoopback } from './teardown.ts';
 
 /**
  * The page's own scripts are blocked (content scripts are exempt), and nothing is fetched from elsewhere:
@@ -23,14 +23,6 @@ export async function startCorpusServer(
     response.writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': POLICY });
     response.end(pageHtml(corpus, page));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (pageId) => `http://127.0.0.1:${port}/${pageId}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { port, close } = await listenOnLoopback(server, 'corpus server');
+  return { url: (pageId) => `http://127.0.0.1:${port}/${pageId}`, close };
 }

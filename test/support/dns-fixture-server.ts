@@ -1,5 +1,6 @@
 import dns2 from 'dns2';
 import { type Failure, type Zone, zoneFor } from '../fixtures/dns-zones.ts';
+import { SERVER_CLOSE_MS, within } from './teardown.ts';
 
 const { Packet } = dns2;
 /** Present at run time, missing from dns2's type declarations. */
@@ -40,15 +41,21 @@ export async function startDnsFixtureServer({
   const queries = new Map<string, number>();
   const typed = new Map<string, number>();
   const count = (counts: Map<string, number>, key: string) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  let closing: Promise<void> | undefined;
 
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
+      // An answer held past the server's close, or one the socket fails to send, is lost as a UDP packet
+      // may be; never an unhandled rejection.
+      const answer = () => {
+        if (!closing) send(response).catch(() => {});
+      };
       const reply = () => {
         const delay = answerDelayMs?.();
-        if (delay === undefined) send(response);
-        else setTimeout(() => send(response), delay);
+        if (delay === undefined) answer();
+        else setTimeout(answer, delay);
       };
       const fail = (failure: Failure) => {
         if (failure === 'timeout') return;
@@ -98,7 +105,10 @@ export async function startDnsFixtureServer({
     address: `127.0.0.1:${udp.port}`,
     queries,
     asked: (type, name) => typed.get(`${Packet.TYPE[type]} ${name}`) ?? 0,
-    close: () => server.close(),
+    close() {
+      closing ??= within(SERVER_CLOSE_MS, `DNS fixture server on :${udp.port} is still open`, server.close());
+      return closing;
+    },
   };
 }
 
@@ -109,6 +119,11 @@ export async function startSilentDnsServer(): Promise<{ address: string; close()
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${socket.address().port}`,
-    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+    close: () =>
+      within(
+        SERVER_CLOSE_MS,
+        'silent DNS server is still open',
+        new Promise<void>((resolve) => socket.close(() => resolve())),
+      ),
   };
 }

@@ -10,7 +10,7 @@
  * card goes through card.ts, and what it reads of a page names a test id or a CSS selector (card.ts's
  * `selectorOf`).
  */
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { seriousViolations } from './axe.ts';
 import { type Card, selectorOf } from './card.ts';
 import { launchBareChromium, launchChromiumNative } from './extension-browser.ts';

@@ -1,13 +1,14 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, type CDPSession, chromium, type Page, type Worker } from 'playwright-core';
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { E2E_EXTENSION_DIR } from './build-extension.ts';
 import { CARD_TAG, Card, type PageFunction } from './card.ts';
 import { chromiumWithPolicy, unpackedExtensionId } from './chromium-policy.ts';
 import type { BareBrowser, ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
 import { isUnderlined, textBox } from './in-page.ts';
+import { endProcess, runningProcess, within } from './teardown.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -48,12 +49,41 @@ function loadingOnly(dir: string): string[] {
   return [`--disable-extensions-except=${dir}`, `--load-extension=${dir}`];
 }
 
+/** How long Chromium has to exit once asked, before its processes are killed. */
+const CHROMIUM_CLOSE_GRACE_MS = 20_000;
+
+/**
+ * The Chromium process Playwright started on `profile`: a child of this process, with the profile in its
+ * command line. Playwright shows no process of a persistent context, and waits for ever for one that does not
+ * exit when asked.
+ */
+function chromiumProcessOn(profile: string): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (parent === process.pid && args.includes(`--user-data-dir=${profile}`)) return Number(entry);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return undefined;
+}
+
+/** A launched Chromium: its context, and the close that ends its processes and removes its profile. */
+interface LaunchedChromium {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
 /** Headless Debian Chromium in a fresh profile, with the flags that keep it off the network. */
 async function launchChromium(
   extraArgs: string[],
   executablePath = CHROMIUM_PATH,
   language?: string,
-): Promise<{ context: BrowserContext; profile: string }> {
+): Promise<LaunchedChromium> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium is needed for the end-to-end tests and is not at ${CHROMIUM_PATH}. Install it with ` +
@@ -77,7 +107,23 @@ async function launchChromium(
       '--no-first-run',
     ],
   });
-  return { context, profile };
+  const pid = chromiumProcessOn(profile);
+  return {
+    context,
+    async close() {
+      // Playwright starts Chromium in a process group of its own: its renderers go with it.
+      if (pid !== undefined) {
+        await endProcess(runningProcess(pid), 'Chromium', {
+          ask: () => context.close(),
+          graceMs: CHROMIUM_CLOSE_GRACE_MS,
+          group: true,
+        });
+      } else {
+        await within(CHROMIUM_CLOSE_GRACE_MS, `Chromium on ${profile} is still closing`, context.close());
+      }
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -87,14 +133,8 @@ async function launchChromium(
 export async function launchPlainBrowser(
   extensionDir?: string,
 ): Promise<{ context: BrowserContext; close(): Promise<void> }> {
-  const { context, profile } = await launchChromium(extensionDir ? loadingOnly(extensionDir) : []);
-  return {
-    context,
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  const { context, close } = await launchChromium(extensionDir ? loadingOnly(extensionDir) : []);
+  return { context, close };
 }
 
 /** Chromium without the extension, for the driver (driver.ts). */
@@ -147,24 +187,36 @@ export async function launchExtensionBrowser({
   extensionDir?: string;
 } = {}): Promise<ExtensionBrowser> {
   const policy = managed && chromiumWithPolicy(CHROMIUM_PATH, extensionDir, managed);
-  const { context, profile } = await launchChromium(
+  const chromium = await launchChromium(
     [...loadingOnly(extensionDir), ...args],
     policy?.executablePath,
     language,
   );
+  const { context } = chromium;
+  const close = async () => {
+    await chromium.close();
+    policy?.cleanup();
+  };
   // Chromium starting and registering the worker took over 30 s (Playwright's default) on 2 cores at load 9:
   // the suite's hook has 120 s.
   const worker = async () =>
     context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 100_000 }));
-  const extensionId = new URL((await worker()).url()).host;
-  if (policy && extensionId !== unpackedExtensionId(extensionDir)) {
-    await context.close();
-    throw new Error(
-      `the policy names the extension ${unpackedExtensionId(extensionDir)}, not ${extensionId}`,
-    );
+  let extensionId: string;
+  let welcome: Page;
+  try {
+    extensionId = new URL((await worker()).url()).host;
+    if (policy && extensionId !== unpackedExtensionId(extensionDir)) {
+      throw new Error(
+        `the policy names the extension ${unpackedExtensionId(extensionDir)}, not ${extensionId}`,
+      );
+    }
+    welcome = await welcomePage(context, extensionId);
+    if (!keepWelcome) await welcome.close();
+  } catch (error) {
+    // No suite holds this browser yet to close it: left running, it would load the rest of the run.
+    await close().catch(() => {});
+    throw error;
   }
-  const welcome = await welcomePage(context, extensionId);
-  if (!keepWelcome) await welcome.close();
   async function tabIdOf(page: Page): Promise<number> {
     const url = page.url();
     const tabs = await (await worker()).evaluate(() =>
@@ -236,11 +288,7 @@ export async function launchExtensionBrowser({
       );
       return [...new Set(Object.values(frames).flat())].sort();
     },
-    async close() {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-      policy?.cleanup();
-    },
+    close,
   };
 }
 

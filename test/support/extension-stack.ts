@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { STORE_EXTENSION_DIR } from './build-extension.ts';
 import {
   type BrowserDriver,
@@ -14,6 +14,7 @@ import { type LoopbackService, startLoopbackService } from './loopback-host.ts';
 import { startPageServer } from './page-server.ts';
 import { startRecordingProxy } from './recording-proxy.ts';
 import { type ServiceStack, startServiceStack } from './service-stack.ts';
+import { closeAll } from './teardown.ts';
 
 /**
  * What the extension talks to and reads, whatever the browser: the service stack (DNS fixture, the real
@@ -43,11 +44,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     ...stack,
     proxy,
     pages,
-    async close() {
-      await pages.close();
-      await proxy.close();
-      await stack.close();
-    },
+    close: () => closeAll({ 'page server': pages, 'recording proxy': proxy, 'service stack': stack }),
   };
 }
 
@@ -100,10 +97,7 @@ export function useBrowserStack(name: BrowserName, options: BrowserStackOptions 
     if (page)
       stack.page = await stack.browser.openPage(stack.backend.pages.url('suite.html'), page.addresses);
   });
-  afterAll(async () => {
-    await stack.browser?.close();
-    await stack.backend?.close();
-  });
+  afterAll(() => closeAll({ [name]: stack.browser, backend: stack.backend }));
   return stack;
 }
 
@@ -125,7 +119,7 @@ interface ExtensionStackOptions extends BackendOptions {
 
 /**
  * The hosted service's address answered on loopback by `backend`, for the store's build. The host is the one
- * the build's manifest grants (wxt.config.ts): lib/settings/schema.ts reads import.meta.env, which only a
+ * the build's manifest grants (wxt.config.ts): lib/extension/settings.ts reads import.meta.env, which only a
  * build or Vitest fills in, so a script cannot import it.
  */
 async function hostedFront(backend: Backend): Promise<LoopbackService> {
@@ -141,22 +135,26 @@ async function hostedFront(backend: Backend): Promise<LoopbackService> {
  */
 export async function startExtensionStack(options: ExtensionStackOptions = {}): Promise<ExtensionStack> {
   const backend = await startBackend(options);
-  const front = options.hosted ? await hostedFront(backend) : undefined;
-  const browser = await launchExtensionBrowser({
-    language: options.language,
-    ...(front && { args: front.chromiumArgs, extensionDir: STORE_EXTENSION_DIR }),
-  });
-  await browser.configure({
-    ...(backend.key && { apiKey: backend.key }),
-    settings: { ...(!front && { baseUrl: backend.proxy.url }), ...options.settings },
-  });
+  let front: LoopbackService | undefined;
+  let browser: ExtensionBrowser | undefined;
+  try {
+    front = options.hosted ? await hostedFront(backend) : undefined;
+    browser = await launchExtensionBrowser({
+      language: options.language,
+      ...(front && { args: front.chromiumArgs, extensionDir: STORE_EXTENSION_DIR }),
+    });
+    await browser.configure({
+      ...(backend.key && { apiKey: backend.key }),
+      settings: { ...(!front && { baseUrl: backend.proxy.url }), ...options.settings },
+    });
+  } catch (error) {
+    // The caller gets no stack to close: what was started is closed here, not left to the rest of the run.
+    await closeAll({ Chromium: browser, 'hosted front': front, backend }).catch(() => {});
+    throw error;
+  }
   return {
     ...backend,
     browser,
-    async close() {
-      await browser.close();
-      await front?.close();
-      await backend.close();
-    },
+    close: () => closeAll({ Chromium: browser, 'hosted front': front, backend }),
   };
 }

@@ -14,11 +14,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type Page, type LaunchOptions as PuppeteerOptions } from 'puppeteer-core';
-import type { Settings } from '#settings/schema.ts';
+import type { Settings } from '#extension/settings.ts';
 import { E2E_FIREFOX_DIR } from './build-extension.ts';
 import { CARD_TAG, Card, type PageFunction } from './card.ts';
 import type { BareBrowser, ColorScheme, LaunchOptions, NativeBrowser, NativePage } from './driver.ts';
 import { pollUntil } from './poll-until.ts';
+import { endProcess, runningChild } from './teardown.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The add-on id the Firefox build's manifest names (wxt.config.ts). */
@@ -192,25 +193,25 @@ export async function launchBareFirefox(): Promise<BareBrowser> {
   };
 }
 
-/** How long Firefox may take to shut down when asked over WebDriver BiDi before its process is killed. */
+/** How long Firefox has to exit once asked over WebDriver BiDi, before its processes are killed. */
 const FIREFOX_CLOSE_GRACE_MS = 20_000;
 
 /**
- * Closes Firefox; kills its process when it has not shut down within the grace time. Asked over BiDi, Firefox
- * at times never answers the close (seen once in an afterAll, 120 s), though every test had passed.
+ * Closes Firefox, and returns once its process has exited: killed, with every process of its group, when it
+ * has not within the grace time. puppeteer's close is no proof of an exit: once Firefox has answered it,
+ * puppeteer waits 5 s for the exit, then returns while it removes the profile, and kills Firefox only after
+ * that removal, not at all when it fails. Seen: close() resolved after 5 s with Firefox still running (its
+ * content processes stopped), and a running Firefox keeps its tunnels to a loopback host open.
  */
 async function closeFirefox(browser: Browser): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const closed = browser.close().then(
-    () => true,
-    () => false,
-  );
-  const grace = new Promise<false>((resolve) => {
-    timer = setTimeout(() => resolve(false), FIREFOX_CLOSE_GRACE_MS);
+  const firefox = browser.process();
+  if (!firefox) throw new Error('this Firefox has no process of ours to close');
+  // puppeteer starts Firefox in a process group of its own: its content processes go with it.
+  await endProcess(runningChild(firefox), 'Firefox', {
+    ask: () => browser.close(),
+    graceMs: FIREFOX_CLOSE_GRACE_MS,
+    group: true,
   });
-  const inTime = await Promise.race([closed, grace]);
-  clearTimeout(timer);
-  if (!inTime) browser.process()?.kill('SIGKILL');
 }
 
 /**
@@ -281,19 +282,25 @@ export async function launchFirefoxWithExtension({
   };
   // The welcome page the extension opens on install, closed before any test runs: its tab would otherwise
   // appear in the middle of one (newTab tells tabs apart by age). Found among the extension's own views.
-  await until(
-    await extension(),
-    () => {
-      const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
-      const welcome = api.extension
-        .getViews({ type: 'tab' })
-        .find((view) => view.location.pathname === '/welcome.html');
-      welcome?.close();
-      return !!welcome;
-    },
-    undefined,
-    { timeout: 30_000 },
-  );
+  try {
+    await until(
+      await extension(),
+      () => {
+        const api = (globalThis as unknown as { browser: ExtensionApi }).browser;
+        const welcome = api.extension
+          .getViews({ type: 'tab' })
+          .find((view) => view.location.pathname === '/welcome.html');
+        welcome?.close();
+        return !!welcome;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+  } catch (error) {
+    // No suite holds this browser yet to close it: left running, it would load the rest of the run.
+    await closeFirefox(browser).catch(() => {});
+    throw error;
+  }
   const tabIds = async () =>
     (await extension()).evaluate(async () => {
       const api = (globalThis as unknown as { browser: ExtensionApi }).browser;

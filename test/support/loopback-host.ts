@@ -12,13 +12,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request as forward, type Server } from 'node:http';
+import { createServer, request as forward } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import { type AddressInfo, connect, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LaunchOptions } from './driver.ts';
 import { type PageServer, startPageServer } from './page-server.ts';
+import { closeAll, type ListeningServer, listenOnLoopback } from './teardown.ts';
 
 /** A key and a certificate for `hosts`, valid for a day: made by openssl in a folder removed at once. */
 function selfSignedCertificate(hosts: readonly string[]): { key: string; cert: string } {
@@ -40,13 +41,14 @@ function selfSignedCertificate(hosts: readonly string[]): { key: string; cert: s
   }
 }
 
-/** An HTTP proxy that tunnels `<host>:443` of each of `hosts` to the page server's port, and nothing else. */
-async function startTunnelProxy(hosts: readonly string[], port: number): Promise<Server> {
-  const sockets = new Set<Socket>();
+/**
+ * An HTTP proxy that tunnels `<host>:443` of each of `hosts` to the page server's port, and nothing else.
+ * Closing it destroys the tunnels, which Firefox keeps open as long as it runs: a tunnel is no HTTP request,
+ * so neither `close()` nor `closeAllConnections()` would end it.
+ */
+async function startTunnelProxy(hosts: readonly string[], port: number): Promise<ListeningServer> {
   const proxy = createServer((_request, response) => response.writeHead(403).end());
   proxy.on('connect', (request, client: Socket, head: Buffer) => {
-    sockets.add(client);
-    client.on('close', () => sockets.delete(client));
     client.on('error', () => client.destroy());
     if (!hosts.some((host) => request.url === `${host}:443`)) {
       client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
@@ -61,11 +63,7 @@ async function startTunnelProxy(hosts: readonly string[], port: number): Promise
     upstream.on('error', () => client.destroy());
     client.on('close', () => upstream.destroy());
   });
-  proxy.on('close', () => {
-    for (const socket of sockets) socket.destroy();
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return proxy;
+  return listenOnLoopback(proxy, 'tunnel proxy');
 }
 
 export interface LoopbackHost {
@@ -88,7 +86,6 @@ export async function startLoopbackHost(
   if (!first) throw new Error('a loopback host needs a host name');
   const pages = await startPageServer(generated, { host: first, ...selfSignedCertificate(hosts) });
   const proxy = await startTunnelProxy(hosts, pages.port);
-  const proxyPort = (proxy.address() as AddressInfo).port;
   return {
     pages,
     url: (at, page) => {
@@ -105,14 +102,11 @@ export async function startLoopbackHost(
       firefoxPrefs: {
         'network.proxy.type': 1,
         'network.proxy.ssl': '127.0.0.1',
-        'network.proxy.ssl_port': proxyPort,
+        'network.proxy.ssl_port': proxy.port,
         'network.proxy.share_proxy_settings': false,
       },
     },
-    async close() {
-      await new Promise<void>((resolve) => proxy.close(() => resolve()));
-      await pages.close();
-    },
+    close: () => closeAll({ 'tunnel proxy': proxy, 'page server': pages }),
   };
 }
 
@@ -140,14 +134,9 @@ export async function startLoopbackService(host: string, target: string): Promis
     upstream.on('error', () => (response.headersSent ? response.destroy() : response.writeHead(502).end()));
     request.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server, `https front of ${host}`);
   return {
     chromiumArgs: [`--host-resolver-rules=MAP ${host} 127.0.0.1:${port}`, '--ignore-certificate-errors'],
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

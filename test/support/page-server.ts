@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './teardown.ts';
 
 const PAGES = new URL('../fixtures/pages/', import.meta.url);
 
@@ -34,15 +34,10 @@ export async function startPageServer(
     }
   };
   const server: Server = tls ? createTlsServer({ key: tls.key, cert: tls.cert }, serve) : createServer(serve);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { port, close } = await listenOnLoopback(server, tls ? `page server of ${tls.host}` : 'page server');
   return {
     url: (page) => (tls ? `https://${tls.host}/${page}` : `http://127.0.0.1:${port}/${page}`),
     port,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }

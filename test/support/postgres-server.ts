@@ -5,13 +5,23 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { endProcess, runningProcess } from './teardown.ts';
 
 const run = promisify(execFile);
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 /** PostgreSQL refuses to run as root; the tests run it as this user when they are root. */
 const UNPRIVILEGED_USER = 'nobody';
-/** Start-up, shutdown and initdb on a busy 2-core machine, or one three times slower, with room to spare. */
-const PG_CTL_TIMEOUT_SECONDS = 120;
+/**
+ * Start-up and shutdown on a busy 2-core machine, or one three times slower, with room to spare (a start took
+ * 0.8 to 1.4 s at load 12 here); under a hook's 120 s, so that a failure is pg_ctl's own message.
+ */
+const PG_CTL_TIMEOUT_SECONDS = 60;
+/**
+ * Stopping at the end of a test file, well within a hook's time: a fast shutdown (connections cut), then an
+ * immediate one (no checkpoint, as after a crash: the data folder is removed next), then SIGKILL.
+ */
+const STOP_FAST_SECONDS = 20;
+const STOP_IMMEDIATE_SECONDS = 10;
 
 export interface PostgresServer {
   /** The URL of a database on this server. */
@@ -34,6 +44,21 @@ function parentOf(pid: number): number | undefined {
     // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The running server's postmaster, from the file it keeps while it runs; undefined when there is none. A
+ * file left by a server that died may name a process id now someone else's: only a postgres serving `data`
+ * counts.
+ */
+function postmasterOf(data: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    return args.includes(data) ? pid : undefined;
   } catch {
     return undefined;
   }
@@ -151,11 +176,26 @@ export async function startPostgres(): Promise<PostgresServer> {
       String(PG_CTL_TIMEOUT_SECONDS),
     ]);
   };
-  const halt = async () => {
-    await tools.run('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w', '-t', String(PG_CTL_TIMEOUT_SECONDS)]);
+  const pgCtlStop = async (mode: 'fast' | 'immediate', seconds: number) => {
+    await tools.run('pg_ctl', ['stop', '-D', data, '-m', mode, '-w', '-t', String(seconds)]);
+  };
+  const halt = () => pgCtlStop('fast', PG_CTL_TIMEOUT_SECONDS);
+  /** Stops it for good, and fails saying so if even SIGKILL did not; a halted server has nothing to stop. */
+  const shutDown = async () => {
+    try {
+      await pgCtlStop('fast', STOP_FAST_SECONDS);
+    } catch {
+      await pgCtlStop('immediate', STOP_IMMEDIATE_SECONDS).catch(() => {});
+    }
+    const postmaster = postmasterOf(data);
+    if (postmaster === undefined) return;
+    await endProcess(runningProcess(postmaster), 'the PostgreSQL server', {
+      ask: () => process.kill(postmaster, 'SIGKILL'),
+      graceMs: 0,
+    });
   };
   await resume();
-  return serverHandle({ port, dir, data, halt, resume });
+  return serverHandle({ port, dir, data, halt, resume, shutDown });
 }
 
 /** The handle on a started server. */
@@ -165,12 +205,14 @@ function serverHandle({
   data,
   halt,
   resume,
+  shutDown,
 }: {
   port: number;
   dir: string;
   data: string;
   halt(): Promise<void>;
   resume(): Promise<void>;
+  shutDown(): Promise<void>;
 }): PostgresServer {
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   let databases = 0;
@@ -190,7 +232,8 @@ function serverHandle({
     halt,
     resume,
     processIds() {
-      const postmaster = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const postmaster = postmasterOf(data);
+      if (postmaster === undefined) throw new Error('PostgreSQL is not running: it keeps no postmaster.pid');
       const children = readdirSync('/proc')
         .filter((name) => /^\d+$/.test(name))
         .map(Number)
@@ -198,8 +241,7 @@ function serverHandle({
       return [postmaster, ...children];
     },
     async stop() {
-      // A halted server has nothing left to stop.
-      await halt().catch(() => {});
+      await shutDown();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { BALANCE_PROPERTIES } from '#core/api/balance.ts';
-import { expectDocumented } from './openapi-answers.ts';
+import { expectDocumented, type ReceivedAnswer } from './openapi-answers.ts';
+import { listenOnLoopback } from './teardown.ts';
 
 export interface RecordedRequest {
   path: string;
@@ -16,8 +16,7 @@ export interface RecordedRequest {
 /**
  * Sits between the extension and the real service, forwarding every request unchanged and recording what
  * the extension sent: to prove it sends only domains, and to count requests per domain. The answer comes
- * back with the headers the extension reads (Content-Type, a 429's Retry-After, the balance's Webmail-*),
- * once checked against docs/openapi.yaml.
+ * back with the headers the extension reads (Content-Type, a 429's Retry-After, the balance's Webmail-*).
  */
 export async function startRecordingProxy(target: () => string) {
   const requests: RecordedRequest[] = [];
@@ -26,7 +25,11 @@ export async function startRecordingProxy(target: () => string) {
   let holding = false;
   /** Requests held by `hold`, each with what sends it on (true) or drops it (false). */
   const held = new Map<RecordedRequest, (send: boolean) => void>();
-  const server: Server = createServer(async (request, response) => {
+  /** Passes a request on and its answer back; resolves with what the answer check reads (none for a drop). */
+  const forward = async (
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<ReceivedAnswer | null> => {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString();
@@ -44,7 +47,7 @@ export async function startRecordingProxy(target: () => string) {
     if (holding && !(await new Promise<boolean>((resolve) => held.set(record, resolve)))) {
       record.dropped = true;
       request.socket.destroy();
-      return;
+      return null;
     }
     const upstream = await fetch(`${target()}${request.url}`, {
       method: request.method ?? 'GET',
@@ -62,14 +65,22 @@ export async function startRecordingProxy(target: () => string) {
     });
     const answer = await upstream.text();
     response.end(balanceUnsaid ? withoutBalanceProperties(answer) : answer);
-    // Every answer the extension meets is one docs/openapi.yaml describes. Checked once it has gone on, and
-    // thrown where nothing catches it: Vitest fails the run on an unhandled error and names the test it ran.
     const { status, headers } = upstream;
-    expectDocumented({ method: request.method ?? 'GET', path: record.path, status, headers, body: answer });
+    return { method: request.method ?? 'GET', path: record.path, status, headers, body: answer };
+  };
+  // A request cut by the browser, or one still on its way when the proxy or the service behind it closed at
+  // the end of a suite, is cut here too, never left as an unhandled rejection that fails the test file.
+  // Every answer the extension meets is one docs/openapi.yaml describes: checked once it has gone on, and
+  // thrown where nothing catches it, so Vitest fails the run and names the test it ran.
+  const server: Server = createServer((request, response) => {
+    forward(request, response).then(
+      (answer) => answer && expectDocumented(answer),
+      () => response.destroy(),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port, close } = await listenOnLoopback(server, 'recording proxy');
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}`,
     requests,
     /**
      * From now, passes answers on as a service that says nothing of the balance (as the hosted one need
@@ -111,11 +122,7 @@ export async function startRecordingProxy(target: () => string) {
           r.body !== null &&
           String((r.body as { email?: unknown }).email).endsWith(domain),
       ).length,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 

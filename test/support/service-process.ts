@@ -5,15 +5,20 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { API_PATH } from '#core/webmail-info.ts';
-import { createAccounts } from '../../server/accounts.ts';
+import { Accounts } from '../../server/accounts.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStorage } from '../../server/storage/open-storage.ts';
 import type { Storage } from '../../server/storage/storage.ts';
 import { documentedFetch } from './openapi-answers.ts';
 import type { PostgresServer } from './postgres-server.ts';
+import { endProcess, KILL_WAIT_MS, runningChild, SERVER_CLOSE_MS, within } from './teardown.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const STARTUP_TIMEOUT_MS = 15_000;
+/** The service's own default for SHUTDOWN_TIMEOUT_SECONDS (server/config.ts), when the test sets none. */
+const DEFAULT_SHUTDOWN_SECONDS = 10;
+/** Beyond its SHUTDOWN_TIMEOUT_SECONDS, the time a service has to close its database and exit on SIGTERM. */
+const EXIT_MARGIN_MS = 10_000;
 
 export interface ServiceProcess {
   baseUrl: string;
@@ -36,11 +41,15 @@ export interface ServiceProcess {
     key?: string | null,
     init?: RequestInit,
   ): Promise<{ status: number; json: unknown; headers: Headers }>;
-  /** Sends the process a signal (SIGTERM unless told otherwise) and waits for it to exit. */
+  /**
+   * Sends the process a signal (SIGTERM unless told otherwise) and waits for it to exit: on SIGTERM, for its
+   * SHUTDOWN_TIMEOUT_SECONDS and a margin, after which it fails saying so.
+   */
   kill(signal?: NodeJS.Signals): Promise<void>;
   /**
-   * Kills the process and removes the SQLite file it was given: the end of a suite (a PostgreSQL server goes
-   * with its file). A second call waits for the first.
+   * Ends the process (SIGTERM, then SIGKILL when it has not exited in the time SIGTERM gives it) and removes
+   * the SQLite file it was given: the end of a suite (a PostgreSQL server goes with its file). A second call
+   * waits for the first.
    */
   stop(): Promise<void>;
   /** Starts the process again on the same database; returns the new base URL. */
@@ -132,11 +141,11 @@ export async function startServiceProcess(
   const databaseEnv = await databaseFor(env, dir, postgres);
   const output: string[] = [];
   // Opened when first needed: a test may start a service on a database this process could not open.
-  let opened: { storage: Storage; accounts: ReturnType<typeof createAccounts> } | undefined;
+  let opened: { storage: Storage; accounts: Accounts } | undefined;
   const database = async () => {
     if (!opened) {
       const storage = await openStorage(loadConfig(databaseEnv));
-      opened = { storage, accounts: createAccounts(storage) };
+      opened = { storage, accounts: new Accounts(storage) };
     }
     return opened;
   };
@@ -179,10 +188,16 @@ export async function startServiceProcess(
         clearTimeout(timer);
         reject(new Error(`service exited with ${code}:\n${output.join('\n')}`));
       });
+    }).catch((error: unknown) => {
+      // A service that did not start in time is not left to start later, holding its port and database.
+      child.kill('SIGKILL');
+      throw error;
     });
     return { child, baseUrl };
   };
 
+  const exitOnSigtermMs =
+    Number(env.SHUTDOWN_TIMEOUT_SECONDS ?? DEFAULT_SHUTDOWN_SECONDS) * 1000 + EXIT_MARGIN_MS;
   let current = await launch();
   /** Stopping twice (by a test, then by its stack) stops once. */
   let stopped: Promise<void> | undefined;
@@ -251,15 +266,30 @@ export async function startServiceProcess(
     },
     async kill(signal = 'SIGTERM') {
       const { child } = current;
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const running = runningChild(child);
+      if (running.exited()) return;
       child.kill(signal);
-      await exited;
+      await within(
+        signal === 'SIGKILL' ? KILL_WAIT_MS : exitOnSigtermMs,
+        `the service (pid ${child.pid}) has not exited on ${signal}`,
+        running.exit,
+      );
     },
     stop() {
       stopped ??= (async () => {
-        await service.kill();
-        await opened?.storage.close();
+        const { child } = current;
+        await endProcess(runningChild(child), 'the service', {
+          ask: () => child.kill('SIGTERM'),
+          graceMs: exitOnSigtermMs,
+        });
+        if (opened) {
+          const database = opened.storage.close();
+          await within(
+            SERVER_CLOSE_MS,
+            "this process's connection to the service's database is still open",
+            database,
+          );
+        }
         rmSync(dir, { recursive: true, force: true });
       })();
       return stopped;

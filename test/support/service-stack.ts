@@ -3,6 +3,7 @@ import { BACKENDS, type Backend, backendsForFile } from './backends.ts';
 import { type DnsFixtureServer, startDnsFixtureServer } from './dns-fixture-server.ts';
 import type { PostgresServer } from './postgres-server.ts';
 import { type ServiceOptions, type ServiceProcess, startServiceProcess } from './service-process.ts';
+import { closeAll } from './teardown.ts';
 
 export { BACKENDS, type Backend };
 
@@ -66,10 +67,13 @@ export async function startServiceStack(options: ServiceStackOptions = {}): Prom
     service: undefined as unknown as ServiceProcess,
     key: '',
     startService,
-    async close() {
-      for (const running of started.reverse()) await running.stop();
-      await dns.close();
-    },
+    close: () =>
+      closeAll({
+        ...Object.fromEntries(
+          [...started].reverse().map((running) => [`service on ${running.baseUrl}`, () => running.stop()]),
+        ),
+        'DNS fixture server': dns,
+      }),
   };
   try {
     if (startOwn) stack.service = await startService();
@@ -95,9 +99,7 @@ export function useServiceStack(
     started = await startServiceStack(typeof options === 'function' ? options() : options);
     Object.assign(stack, started);
   });
-  afterAll(async () => {
-    await started?.close();
-  });
+  afterAll(() => closeAll({ 'service stack': started }));
   return stack;
 }
 

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
-import { type ApiClientOptions, findTopUpUrl, getWebmailInfo, MAX_RESPONSE_BYTES } from './client.ts';
+import { type ApiClientOptions, findTopUpUrl, getWebmailInfo } from './client.ts';
+import { MAX_RESPONSE_BYTES } from './client-limits.ts';
 
 type Script = (request: IncomingMessage, response: ServerResponse, body: string) => void;
 

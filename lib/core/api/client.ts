@@ -1,18 +1,15 @@
+import { sleep as defaultSleep } from '#core/sleep.ts';
 import { API_PATH } from '#core/webmail-info.ts';
 import { type Envelope, envelopeSchema } from '#core/webmail-info-schema.ts';
 import { type Balance, readBalance, withoutBalance } from './balance.ts';
+import {
+  MAX_RESPONSE_BYTES,
+  MAX_RETRIES,
+  MAX_RETRY_AFTER_MS,
+  REQUEST_TIMEOUT_MS,
+  RETRY_BASE_DELAY_MS,
+} from './client-limits.ts';
 import { type ApiOutcome, type ClientOutcome, type ClientProblem, notFoundReason } from './outcome.ts';
-
-/** One attempt may take this long before it is abandoned (the hosted service answers in well under 1 s). */
-export const REQUEST_TIMEOUT_MS = 10_000;
-/** Retries after the first attempt, for network errors and 5xx only: a 4xx will not change on retry. */
-export const MAX_RETRIES = 2;
-/** First backoff delay; doubled on each retry, with up to 50 % jitter so tabs do not retry in step. */
-export const RETRY_BASE_DELAY_MS = 300;
-/** A Retry-After longer than this is not waited for: the user is waiting on a hover card. */
-const MAX_RETRY_AFTER_MS = 5_000;
-/** A valid answer is a few hundred bytes; anything far larger is not the contract and is not read whole. */
-export const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -34,8 +31,6 @@ export interface WebmailInfoRequest {
 type Attempt = { outcome: ApiOutcome; retryable: boolean; retryAfterMs: number | null };
 /** An attempt that was answered, with the balance its answer stated. */
 type Answered = Attempt & { balance: Balance | null };
-
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * Calls POST {baseUrl}/public_api/v1/get_webmail_info and maps every answer to an ApiOutcome, with the

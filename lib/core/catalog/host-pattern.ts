@@ -1,8 +1,4 @@
-/**
- * RFC 1035 §2.3.4: a host name has at most 253 characters. A longer one (from a hostile zone's TXT record,
- * say) is no host, and no pattern is tried on it: each test then reads a bounded stretch of text.
- */
-export const MAX_HOST_LENGTH = 253;
+import { MAX_DOMAIN_LENGTH } from '#core/email/rfc-limits.ts';
 
 /**
  * Compiles an MX host pattern into a matcher. `*.` at the start stands for one or more labels; `*` anywhere
@@ -17,7 +13,9 @@ export function compileHostPattern(pattern: string): (host: string) => boolean {
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
     .join('[a-z0-9-]*');
   const regex = new RegExp(`^${anyLabels ? '(?:[a-z0-9-]+\\.)+' : ''}${body}$`);
-  return (host) => host.length <= MAX_HOST_LENGTH && regex.test(host);
+  // A host longer than a domain name (from a hostile zone's TXT record, say) is no host, and no pattern is
+  // tried on it: each test then reads a bounded stretch of text.
+  return (host) => host.length <= MAX_DOMAIN_LENGTH && regex.test(host);
 }
 
 /** A host name as DNS gives it (any case, a trailing dot, stray spaces) in the form patterns are written in. */

@@ -1,4 +1,5 @@
-import { MAX_HOST_LENGTH, normalizeHost } from './host-pattern.ts';
+import { MAX_DOMAIN_LENGTH } from '#core/email/rfc-limits.ts';
+import { normalizeHost } from './host-pattern.ts';
 
 /**
  * Reading SPF records (RFC 7208) for what they say about who sends a domain's mail. Pure text; the service
@@ -32,7 +33,7 @@ export function spfDelegations(record: string): string[] {
     if (!target || target.includes('%')) continue;
     // A target longer than a host name names no record: it is neither matched nor followed.
     const host = normalizeHost(target);
-    if (host.length <= MAX_HOST_LENGTH) targets.push(host);
+    if (host.length <= MAX_DOMAIN_LENGTH) targets.push(host);
   }
   return targets;
 }

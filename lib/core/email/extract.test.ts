@@ -141,6 +141,92 @@ describe('extractEmails ends an address where the text around it begins', () => 
   });
 });
 
+describe('extractEmails reads the corners of the standard as they are written', () => {
+  it.each([
+    [
+      "a sourcehut list, whose owner's ~ and the / are in the address",
+      'Send patches to ~emersion/soju-dev@lists.sr.ht.',
+      '~emersion/soju-dev@lists.sr.ht',
+    ],
+    [
+      "RFC 3696's slash and equals sign",
+      'customer/department=shipping@example.com',
+      'customer/department=shipping@example.com',
+    ],
+    ["RFC 3696's bang path and percent sign", '!def!xyz%abc@example.com', '!def!xyz%abc@example.com'],
+    ["RFC 3696's dollar sign", '$A12345@example.com', '$A12345@example.com'],
+    [
+      'a BATV bounce address',
+      'Return-Path: <prvs=1234abcd=jane@example.com>',
+      'prvs=1234abcd=jane@example.com',
+    ],
+    [
+      'an SRS address',
+      'SRS0=HHH=TT=example.org=jane@forwarder.example.net',
+      'SRS0=HHH=TT=example.org=jane@forwarder.example.net',
+    ],
+    [
+      'a VERP address after a +',
+      'list-bounces+jane=example.com@lists.example.org',
+      'list-bounces+jane=example.com@lists.example.org',
+    ],
+    [
+      'a VERP address after a name',
+      'bounce-jane=example.com@lists.example.org',
+      'bounce-jane=example.com@lists.example.org',
+    ],
+    [
+      'a Markdown mailto link after a link to a site',
+      '[https](https://www.ibm.com)[mailto](mailto:someone@ibm.com)',
+      'someone@ibm.com',
+    ],
+    [
+      "a mailto: in capitals in a URL's run",
+      'https://example.com/,MAILTO:jane@example.com',
+      'jane@example.com',
+    ],
+    [
+      'a sentence run on without a space, though its first word is a TLD',
+      'Write jane@example.com.Next sentence',
+      'jane@example.com',
+    ],
+  ])('%s', (_case, text, address) => {
+    expect(addresses(text)).toEqual([address]);
+  });
+
+  it.each([
+    ['a key that holds addresses', 'email=wei.li@example.com', 'wei.li@example.com'],
+    ['a key in capitals', 'EMAIL_FROM=no-reply@example.com', 'no-reply@example.com'],
+    ["a query's parameter", '/compose?u=wei.li@example.com', 'wei.li@example.com'],
+    ['any key before a value that is no domain', 'x=jane@example.com', 'jane@example.com'],
+    ['equals signs before the address', '==jane@example.com', 'jane@example.com'],
+    ['a path', '/users/jane@example.com', 'jane@example.com'],
+    ['a run too long for a local part', `${'a'.repeat(70)}/jane@example.com`, 'jane@example.com'],
+    ['a pipe between columns', 'Jane Doe|jane@example.com|London', 'jane@example.com'],
+    ['Markdown emphasis', '**jane@example.com**', 'jane@example.com'],
+    ['code quotes', '`jane@example.com`', 'jane@example.com'],
+    ['a hash', '#jane@example.com', 'jane@example.com'],
+    ['an ampersand', '&to=jane@example.com', 'jane@example.com'],
+  ])('leaves out what a sign separates from the address: %s', (_case, text, address) => {
+    expect(addresses(text)).toEqual([address]);
+  });
+
+  it.each([
+    // RFC 5322's obsolete syntax, which RFC 5321 does not send to; its tail bar@gmail.co.uk is someone else.
+    ['a quoted word inside a local part', 'test."foo".bar@gmail.co.uk'],
+    // RFC 5321 §4.1.2 asks hosts to avoid them; no provider gives one out.
+    ['a quoted local part', '"Fred Bloggs"@example.com'],
+    ['a quoted local part holding an @', '"Abc@def"@example.com'],
+    // RFC 3696's errata: a backslash quotes only inside quotes. Bloggs@example.com is someone else.
+    ['an escaped space', 'Fred\\ Bloggs@example.com'],
+    ['an escaped @', 'Abc\\@def@example.com'],
+    ['an escaped backslash', 'Joe.\\\\Blow@example.com'],
+    ['a profile path: a slash before the @', 'https://example.com/@jane and jane/@example.com'],
+  ])('finds no address in %s: %j', (_case, text) => {
+    expect(addresses(text)).toEqual([]);
+  });
+});
+
 describe('extractEmails tells a URL from the text after it', () => {
   it.each([
     ['a space', 'https://example.com/page Email:jane@example.com'],

@@ -1,8 +1,6 @@
 import { toAsciiDomain } from './domain.ts';
+import { MAX_ADDRESS_LENGTH, MAX_LOCAL_PART_LENGTH } from './rfc-limits.ts';
 
-/** RFC 5321 §4.5.3.1.1 and §4.5.3.1.3: 64 octets of local part, 254 of whole path without brackets. */
-const MAX_LOCAL_PART_OCTETS = 64;
-const MAX_ADDRESS_LENGTH = 254;
 /** Dot-atom of RFC 5322 atext, widened to UTF-8 by RFC 6531 (SMTPUTF8). */
 const DOT_ATOM = /^[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+(?:\.[\p{L}\p{N}\p{M}!#$%&'*+/=?^_`{|}~-]+)*$/u;
 const QUOTED_STRING = /^"(?:[^"\\\r\n]|\\[^\r\n])*"$/u;
@@ -32,6 +30,6 @@ export function parseLookupTarget(input: string): { domain: string } | null {
   const local = input.slice(0, at);
   const domain = toAsciiDomain(input.slice(at + 1));
   if (!domain || input.length > MAX_ADDRESS_LENGTH) return null;
-  if (exceedsOctets(local, MAX_LOCAL_PART_OCTETS)) return null;
+  if (exceedsOctets(local, MAX_LOCAL_PART_LENGTH)) return null;
   return DOT_ATOM.test(local) || QUOTED_STRING.test(local) ? { domain } : null;
 }

@@ -25,6 +25,8 @@ describe('parseMailto: every form a browser hands to a mail program', () => {
       'mailto:srfi%20minus%20editors%20at%20srfi%20dot%20schemers%20dot%20org',
       ['srfi-editors@srfi.schemers.org'],
     ],
+    ['mailto:%7Eemersion%2Fsoju-dev@lists.sr.ht', ['~emersion/soju-dev@lists.sr.ht']],
+    ['mailto:?cc=customer/department=shipping@example.com', ['customer/department=shipping@example.com']],
     ['mailto:?subject=Read%20this&body=https%3A%2F%2Fexample.com', []],
     ['mailto:%E0%A4%A@example.com', []],
     ['mailto:not-an-address', []],

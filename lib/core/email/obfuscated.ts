@@ -1,4 +1,5 @@
-import { extractEmails, type FoundEmail, isEmailAddress } from './extract.ts';
+import { addressIn, extractEmails, type FoundEmail, isEmailAddress } from './extract.ts';
+import { MAX_DOMAIN_LENGTH, MAX_LABEL_LENGTH, MAX_LOCAL_PART_LENGTH } from './rfc-limits.ts';
 import { type Reach, readWindow } from './text-window.ts';
 
 /**
@@ -70,17 +71,13 @@ export interface WrittenEmail extends FoundEmail {
  */
 export type TextContext = 'text' | 'address';
 
-/** RFC 5321's limits, as extract.ts has them: `isEmailAddress` refuses a longer local part or domain. */
-const MAX_LOCAL_LENGTH = 64;
-const MAX_DOMAIN_LENGTH = 253;
-const MAX_LABEL_LENGTH = 63;
 /**
  * The most characters a part may span as written: twice its RFC limit, room for the characters a real
  * address writes as words (`srfi minus editors at srfi dot schemers dot org` is 1.5 times its address). A
  * longer run is no address (not the tail of one), so each separator reads a bounded stretch of text however
  * long the text around it.
  */
-const MAX_WRITTEN_LOCAL = 2 * MAX_LOCAL_LENGTH;
+const MAX_WRITTEN_LOCAL = 2 * MAX_LOCAL_PART_LENGTH;
 const MAX_WRITTEN_DOMAIN = 2 * MAX_DOMAIN_LENGTH;
 /** The most white space at one place in a written address: a line break and a deep indent. */
 const MAX_GAP = 64;
@@ -120,7 +117,8 @@ const CHARACTER_OF_WORD: Record<string, string> = {
   hyphen: '-',
   underscore: '_',
 };
-const LABEL = /[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?/y;
+/** A label of letters, digits and inner hyphens, at most MAX_LABEL_LENGTH long. */
+const LABEL = new RegExp(`[A-Za-z0-9](?:[A-Za-z0-9-]{0,${MAX_LABEL_LENGTH - 2}}[A-Za-z0-9])?`, 'y');
 const LETTER_OR_DIGIT = /[A-Za-z0-9]/;
 /** Per ASCII code: whether it may be in a local part (letters, digits, . _ % + ' -). */
 const LOCAL_CHARACTERS = new Uint8Array(128);
@@ -241,7 +239,7 @@ function writtenCharacterBefore(text: string, end: number): { character: string;
 
 /**
  * The local part that ends at `end`: local characters, and atoms joined by written characters. Null where
- * it runs on past MAX_WRITTEN_LOCAL characters, or holds more than MAX_LOCAL_LENGTH after its leading
+ * it runs on past MAX_WRITTEN_LOCAL characters, or holds more than MAX_LOCAL_PART_LENGTH after its leading
  * punctuation: the walk back stops there.
  */
 function localBefore(text: string, end: number): Part | null {
@@ -259,7 +257,7 @@ function localBefore(text: string, end: number): Part | null {
       if (LOCAL_CHARACTERS[code] !== 1) break;
       length++;
       if (!isLeadingPunctuation(code)) solid = length;
-      if (solid > MAX_LOCAL_LENGTH) return null;
+      if (solid > MAX_LOCAL_PART_LENGTH) return null;
     }
     if (atomStart === floor && isLocalCharacter(text, floor - 1)) return null;
     if (atomStart === start) break;
@@ -271,7 +269,7 @@ function localBefore(text: string, end: number): Part | null {
     read = written.character + (read ?? text.slice(start, end));
     length++;
     if (!isLeadingPunctuation(written.character.charCodeAt(0))) solid = length;
-    if (solid > MAX_LOCAL_LENGTH) return null;
+    if (solid > MAX_LOCAL_PART_LENGTH) return null;
     start = written.start;
   }
   const local = read ?? text.slice(start, end);
@@ -414,10 +412,8 @@ export function findEmails(
       .replace(SPAM_MARKER, '')
       .replace(/@[.-]+/, '@')
       .replace(/[.-]+$/, '');
-    const [unspoiled] = extractEmails(cleaned);
-    return unspoiled && unspoiled.start === 0 && unspoiled.end === cleaned.length
-      ? { ...found, address: unspoiled.address }
-      : found;
+    const unspoiled = addressIn(cleaned);
+    return unspoiled === null ? found : { ...found, address: unspoiled };
   });
   const obfuscated = extractObfuscatedEmails(text, from, to, context);
   if (obfuscated.length === 0) return plain;

@@ -1,8 +1,7 @@
 import maintainedRoles from 'role-based-email-addresses';
+import { MAX_LOCAL_PART_LENGTH } from './rfc-limits.ts';
 import { ADDED_ROLES, NOT_ROLES } from './role-address-data.ts';
 
-/** RFC 5321 §4.5.3.1.1: a local part has at most 64 octets; anything longer is no mailbox name. */
-const MAX_LOCAL_LENGTH = 64;
 /** What people put between the words of a local part: customer.service, customer-service, customer_service. */
 const SEPARATORS = /[._-]+/;
 /** A number after a word numbers a mailbox of the same kind: sales2@, info1@, vendas-2@. */
@@ -62,7 +61,7 @@ const isQualifier = (word: string) => word.length <= MAX_QUALIFIER_LENGTH || QUA
  * - its words run together are a role (customer.service@, no-reply@, sales2@), or start like a no-reply; or
  * - every word is a role or a qualifier, and one is a role (info.de@, support-emea@, sales.team@).
  * A word that is also a given name is no role (NOT_ROLES), so steve.jobs@ is a person and jobs@ a role.
- * Input a stranger wrote costs at most one pass over 64 characters; anything that is no address is false.
+ * Input a stranger wrote costs at most one pass over a local part's length; anything that is no address is false.
  */
 export function isRoleAddress(address: string): boolean {
   const at = address.lastIndexOf('@');
@@ -70,7 +69,7 @@ export function isRoleAddress(address: string): boolean {
   const local = address.slice(0, at).trim();
   const plus = local.indexOf('+');
   const mailbox = plus < 0 ? local : local.slice(0, plus);
-  if (mailbox.length === 0 || mailbox.length > MAX_LOCAL_LENGTH) return false;
+  if (mailbox.length === 0 || mailbox.length > MAX_LOCAL_PART_LENGTH) return false;
   const words = wordsOf(mailbox);
   const joined = words.join('');
   if (ROLES.has(joined) || NO_REPLY_PREFIXES.some((prefix) => joined.startsWith(prefix))) return true;

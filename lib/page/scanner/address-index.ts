@@ -1,5 +1,5 @@
 import { findEmails, mayHoldAddress } from '#core/email/obfuscated.ts';
-import { TEXT_WINDOW } from '#extension/limits.ts';
+import { ATTRIBUTE_SOURCE_LEVELS, TEXT_WINDOW } from '#extension/limits.ts';
 import type { AddressSource } from '#page/address-source.ts';
 import type { Underlines } from '#page/underlines.ts';
 import { createFoundAddresses } from './found-addresses.ts';
@@ -225,11 +225,15 @@ export class AddressIndex {
   }
 
   /**
-   * The address of an attribute source at or above an element (a few levels), or null: a link to several
-   * recipients shows its first on hover; every one is in the tab's list.
+   * The address of an attribute source at or above an element (ATTRIBUTE_SOURCE_LEVELS), or null: a link to
+   * several recipients shows its first on hover; every one is in the tab's list.
    */
   addressOfElement(element: Element | null): { address: string; element: Element } | null {
-    for (let current = element, depth = 0; current && depth < 6; current = current.parentElement, depth++) {
+    for (
+      let current = element, depth = 0;
+      current && depth < ATTRIBUTE_SOURCE_LEVELS;
+      current = current.parentElement, depth++
+    ) {
       const address = this.#elementAddresses.get(current)?.[0];
       if (address) return { address, element: current };
     }

@@ -1,5 +1,5 @@
 import { domainOf } from '#core/email/extract.ts';
-import type { TabSummary } from '#extension/messaging.ts';
+import type { TabSummary } from '#extension/protocol.ts';
 import type { LookupService } from '#worker/lookup-service.ts';
 import type { Handlers } from '#worker/router.ts';
 import type { TabAddresses } from '#worker/tab-addresses.ts';

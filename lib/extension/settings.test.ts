@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem, DEFAULT_SETTINGS, isSiteDisabled, parseSettings } from './schema.ts';
+import { baseUrlProblem, DEFAULT_SETTINGS, isSiteDisabled, parseSettings } from './settings.ts';
 
 describe('settings', () => {
   it('falls back field by field, keeping the valid ones', () => {

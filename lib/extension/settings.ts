@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import type { MessageKey } from '#extension/i18n.ts';
-import { HOVER_DELAY_MS } from '#extension/limits.ts';
-import { LANGUAGE_CHOICES } from '#extension/locales.ts';
+import type { MessageKey } from './i18n.ts';
+import { HOVER_DELAY_MS, MAX_API_KEY_LENGTH } from './limits.ts';
+import { LANGUAGE_CHOICES } from './locales.ts';
+
+/*
+ * The settings' shapes: what storage keeps of the person's settings, and what an organisation may set by
+ * policy, each parsed field by field. They are in the shared room because storage's items (stored.ts) and the
+ * messages (protocol.ts) name them; lib/settings does what is done with them (the policy in force, the reads,
+ * the pages' store).
+ */
 
 /** The hosted Webmail Info API. */
 export const HOSTED_API_BASE_URL = 'https://webmaillookup.com';
@@ -103,3 +110,28 @@ export function isSiteDisabled(settings: Settings, hostname: string): boolean {
   const host = hostname.toLowerCase();
   return settings.disabledSites.some((site) => host === site || host.endsWith(`.${site}`));
 }
+
+/**
+ * Settings an organisation sets for everyone through browser policy (storage.managed, described to the
+ * browser by public/managed_schema.json). Each field is read on its own: a bad value set by IT is ignored,
+ * never taken for the whole policy being absent.
+ */
+const { baseUrl, searchQueryTemplate, disabledSites, gmailIntegration, outlookIntegration, language } =
+  settingsSchema.shape;
+export const managedSettingsSchema = z.object({
+  apiKey: z
+    .string()
+    .transform(cleanApiKey)
+    .pipe(z.string().min(1).max(MAX_API_KEY_LENGTH))
+    .optional()
+    .catch(undefined),
+  baseUrl: baseUrl.removeCatch().optional().catch(undefined),
+  searchQueryTemplate: searchQueryTemplate.removeCatch().optional().catch(undefined),
+  disabledSites: disabledSites.removeCatch().optional().catch(undefined),
+  gmailIntegration: gmailIntegration.removeCatch().optional().catch(undefined),
+  outlookIntegration: outlookIntegration.removeCatch().optional().catch(undefined),
+  language: language.removeCatch().optional().catch(undefined),
+});
+
+export type ManagedSettings = z.infer<typeof managedSettingsSchema>;
+export type ManagedField = keyof ManagedSettings;
