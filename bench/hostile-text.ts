@@ -46,31 +46,19 @@ const asLink = (text: string) => `mailto:${text}`;
 const numberedRecipients = (length: number) =>
   cut(Array.from({ length: length / 10 }, (_, i) => `u${i}@x.org,`).join(''), length);
 
+/** findEmails over text made of `piece` repeated, at 48 K. */
+const findEmailsIn = (piece: string): HostileCase => ({
+  name: `findEmails, '${piece}'`,
+  read: (text) => findEmails(text).length,
+  hostile: (n) => cut(piece, n),
+  length: 48_000,
+});
+
 const CASES: readonly HostileCase[] = [
-  {
-    name: "findEmails, '-AT'",
-    read: (text) => findEmails(text).length,
-    hostile: (n) => cut('-AT', n),
-    length: 48_000,
-  },
-  {
-    name: "findEmails, 'x-AT-a.'",
-    read: (text) => findEmails(text).length,
-    hostile: (n) => cut('x-AT-a.', n),
-    length: 48_000,
-  },
-  {
-    name: "findEmails, ' @ a'",
-    read: (text) => findEmails(text).length,
-    hostile: (n) => cut(' @ a', n),
-    length: 48_000,
-  },
-  {
-    name: "findEmails, 'a at '",
-    read: (text) => findEmails(text).length,
-    hostile: (n) => cut('a at ', n),
-    length: 48_000,
-  },
+  findEmailsIn('-AT'),
+  findEmailsIn('x-AT-a.'),
+  findEmailsIn(' @ a'),
+  findEmailsIn('a at '),
   {
     name: "a text node of '-AT', in windows",
     read: readInWindows,

@@ -37,6 +37,8 @@ const WAKE_PAGE = 'bench-wake.html';
 const CACHED_DOMAIN = 'gmail.com';
 /** On the disposable list, under a parent on it: only the list answers it. */
 const DISPOSABLE_DOMAIN = 'x7k2.mailinator.com';
+/** Where this build records the policy last seen (policySeenItem, lib/extension/stored.ts). */
+const POLICY_SEEN_KEY = 'policySeen';
 
 /** Builds the Chrome extension of EAGER_LISTS_COMMIT in a temporary folder and returns its output folder. */
 function buildEagerReference(): { dir: string; remove(): void } {
@@ -260,7 +262,32 @@ async function openWakePages(
       cachedItems(),
     );
   }
+  await policyRecorded(pages.lazy as Page);
   return pages as Record<VariantName, Page>;
+}
+
+/**
+ * Waits until this build has recorded the browser's policy (lib/settings/policy.ts): the samples are wakes in
+ * a browser that has run a while, past its policy service's first answer (3 s after a start), as most are.
+ */
+async function policyRecorded(page: Page): Promise<void> {
+  const deadline = performance.now() + STEP_TIMEOUT_MS;
+  for (;;) {
+    const recorded = await page.evaluate(
+      async (key) =>
+        (
+          (await (
+            globalThis as unknown as {
+              chrome: { storage: { local: { get(key: string): Promise<Record<string, unknown>> } } };
+            }
+          ).chrome.storage.local.get(key)) as Record<string, unknown>
+        )[key] !== undefined,
+      POLICY_SEEN_KEY,
+    );
+    if (recorded) return;
+    if (performance.now() > deadline) throw new Error('this build recorded no policy');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**

@@ -1,16 +1,17 @@
 /** What the card says of a found answer: the verdict line with the logo, the evidence, and the details. */
 import type { WebmailInfo } from '#core/webmail-info.ts';
-import { describeEvidence, type Verdict } from '#extension/describe-result.ts';
+import { describeEvidence, FLAG_WORDS, type VerdictWords } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
+import { FLAGS, type Flag, flagsOf } from '#extension/verdict.ts';
 import { ProviderLogo } from './ProviderLogo.tsx';
 import { useWordProps } from './words.ts';
 
-/** The answer's three flags: said by the verdict line, and listed as they are under Details. */
-const FLAGS = [
-  { key: 'is_disposable', testId: 'flag-disposable', label: 'flagDisposable' },
-  { key: 'is_freemail', testId: 'flag-freemail', label: 'flagFreemail' },
-  { key: 'is_privacy_service', testId: 'flag-privacy', label: 'flagPrivacy' },
-] as const;
+/** The answer's three flags, said by the verdict line and listed as they are under Details, by these test ids. */
+export const FLAG_TEST_IDS: Record<Flag, string> = {
+  disposable: 'flag-disposable',
+  freeMail: 'flag-freemail',
+  privacyRelay: 'flag-privacy',
+};
 /**
  * What the answer saw of the domain's records, where it says: the gateway in front of the mailbox, the
  * record that named the provider, and how sure that is.
@@ -33,14 +34,14 @@ export function Evidence({ info }: { info: WebmailInfo }) {
  * names the provider, its name is the nice name itself, apart, so that a long or right-to-left one stays in
  * its place.
  */
-export function VerdictLine({ verdict, info }: { verdict: Verdict; info: WebmailInfo }) {
+export function VerdictLine({ words, info }: { words: VerdictWords; info: WebmailInfo }) {
   const wordProps = useWordProps();
-  const { around } = verdict;
+  const { around } = words;
   return (
     <p className="wl-verdict">
       <ProviderLogo niceName={info.nice_name} />
       {around ? (
-        <span className="wl-verdict-words" data-testid="verdict" data-kind={verdict.kind}>
+        <span className="wl-verdict-words" data-testid="verdict" data-kind={words.verdict}>
           {around.before && <span {...wordProps(around.before)} />}
           {/* bdi: a right-to-left or control-character name from the API cannot reorder the rest of the card. */}
           <bdi className="wl-provider" data-testid="provider-nice-name" {...wordProps(info.nice_name)} />
@@ -50,8 +51,8 @@ export function VerdictLine({ verdict, info }: { verdict: Verdict; info: Webmail
         <span
           className="wl-verdict-words"
           data-testid="verdict"
-          data-kind={verdict.kind}
-          {...wordProps(verdict.line)}
+          data-kind={words.verdict}
+          {...wordProps(words.line)}
         />
       )}
     </p>
@@ -61,13 +62,14 @@ export function VerdictLine({ verdict, info }: { verdict: Verdict; info: Webmail
  * The answer as the API gave it, closed until asked for: its own name for the provider ("Google (Public)"),
  * the nice name where the verdict line does not say it, and the three flags.
  */
-export function AnswerDetails({ verdict, info }: { verdict: Verdict; info: WebmailInfo }) {
+export function AnswerDetails({ words, info }: { words: VerdictWords; info: WebmailInfo }) {
   const wordProps = useWordProps();
+  const flags = flagsOf(info);
   return (
     <details className="wl-details">
       <summary {...wordProps(t('cardDetails'), { named: true })} />
       <dl>
-        {!verdict.around && (
+        {!words.around && (
           <>
             <dt {...wordProps(t('cardProvider'))} />
             <dd>
@@ -83,11 +85,11 @@ export function AnswerDetails({ verdict, info }: { verdict: Verdict; info: Webma
       <ul className="wl-flags" aria-label={t('cardFlags')}>
         {FLAGS.map((flag) => (
           <li
-            key={flag.key}
+            key={flag}
             className="wl-flag"
-            data-testid={flag.testId}
-            data-value={String(info[flag.key])}
-            {...wordProps(t(info[flag.key] ? 'flagYes' : 'flagNo', t(flag.label)))}
+            data-testid={FLAG_TEST_IDS[flag]}
+            data-value={String(flags[flag])}
+            {...wordProps(t(flags[flag] ? 'flagYes' : 'flagNo', t(FLAG_WORDS[flag])))}
           />
         ))}
       </ul>

@@ -1,8 +1,11 @@
+import { useContext } from 'react';
 import { linkForThem, safeLinkUrl, searchActionFor } from '#core/links.ts';
-import { describeResult, describeSource, describeVerdict, verdictOf } from '#extension/describe-result.ts';
+import { describeResult, describeSource, verdictWords } from '#extension/describe-result.ts';
 import { t } from '#extension/i18n.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
+import { answerVerdict, flagsOf, verdictOf } from '#extension/verdict.ts';
 import { AddressNotes } from './AddressNotes.tsx';
+import { AddressText } from './AddressText.tsx';
 import {
   ActionButton,
   ActionNotes,
@@ -13,7 +16,7 @@ import {
 } from './AnswerActions.tsx';
 import { AnswerDetails, Evidence, VerdictLine } from './AnswerVerdict.tsx';
 import { useCountdown } from './use-countdown.ts';
-import { useWordProps } from './words.ts';
+import { DrawnWords, useWordProps } from './words.ts';
 
 export interface ResultCardProps {
   /** The address the card is about; for a bare domain, the domain. */
@@ -89,20 +92,20 @@ interface FoundAnswerProps {
 function FoundAnswer({ result, searchQueryTemplate, sendingAddresses, ...rest }: FoundAnswerProps) {
   const wordProps = useWordProps();
   const { info } = result;
-  const verdict = verdictOf(result);
+  const words = verdictWords(answerVerdict(result), info.nice_name);
   const search = searchActionFor(info, searchQueryTemplate, rest.address);
   const forThem = linkForThem(info, sendingAddresses);
   const actions = { ...rest, info, search, forThem };
   return (
     <>
-      <VerdictLine verdict={verdict} info={info} />
+      <VerdictLine words={words} info={info} />
       <Evidence info={info} />
-      {info.is_privacy_service && !safeLinkUrl(info.webmail_url) && (
+      {flagsOf(info).privacyRelay && !safeLinkUrl(info.webmail_url) && (
         <p className="wl-note" data-testid="relay-explanation" {...wordProps(t('relayExplanation'))} />
       )}
       <FoundActions {...actions} />
       <ActionNotes {...actions} />
-      <AnswerDetails verdict={verdict} info={info} />
+      <AnswerDetails words={words} info={info} />
     </>
   );
 }
@@ -115,6 +118,7 @@ export function ResultCard({ sendingAddresses = [], now = Date.now(), ...props }
   const { address, result, theme } = props;
   const [copied, copy] = useCopy();
   const wordProps = useWordProps();
+  const drawn = useContext(DrawnWords);
   // A 429's wait counts down on the card, and its "Try again" can be pressed once it is over.
   useCountdown(result?.state === 'rate-limited' ? result.retryAt : null);
   const found = result?.state === 'found' ? result : null;
@@ -123,11 +127,18 @@ export function ResultCard({ sendingAddresses = [], now = Date.now(), ...props }
       className="wl-card"
       data-testid="result-card"
       data-theme={theme}
-      data-verdict={describeVerdict(result)?.kind}
+      data-verdict={verdictOf(result) ?? undefined}
       aria-busy={found ? undefined : result === null}
       aria-label={found ? t('cardLabel', address) : undefined}
     >
-      <p className="wl-address" {...wordProps(address)} />
+      {/* On the extension's pages, the address breaks only after its @ or a dot; over a page, its words are drawn. */}
+      {drawn ? (
+        <p className="wl-address" {...wordProps(address)} />
+      ) : (
+        <p className="wl-address">
+          <AddressText address={address} />
+        </p>
+      )}
       <AddressNotes
         address={address}
         result={result}

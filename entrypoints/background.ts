@@ -1,10 +1,11 @@
 import { type Browser, browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { getWebmailInfo } from '#core/api/client.ts';
 import { DISPOSABLE_LIST_FILE } from '#core/catalog/domain-list-file.ts';
 import { keepStorageFromContentScripts, toolbarButton } from '#extension/browser-differences.ts';
+import { followPolicy, type PolicyInForce } from '#settings/policy.ts';
 import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
 import { AnswerCache } from '#worker/answer-cache.ts';
+import { apiInForce } from '#worker/api-in-force.ts';
 import { Balances } from '#worker/balances.ts';
 import { keepBulkRunAwake, listenForBulkAlarm } from '#worker/bulk-alarm.ts';
 import { BulkRunner } from '#worker/bulk-run.ts';
@@ -31,10 +32,12 @@ export default defineBackground(() => {
   // Storage holds the API key: only the extension's own pages and this worker may read it.
   keepStorageFromContentScripts(browser);
 
-  const { words, ready: wordsReady } = speakLanguageInForce(retitleLookupMenu);
+  // Every context starts on the policy last seen; this run's read is applied when the browser gives it.
+  const policy = followPolicy();
+  const { words, ready: wordsReady } = speakLanguageInForce(policy, retitleLookupMenu);
   const cache = new AnswerCache();
   const balances = new Balances();
-  const service = lookupService(cache, balances);
+  const service = lookupService(cache, policy, balances);
   const tabs = {
     addresses: new TabAddresses(),
     popupBudgets: new TabBudgets(),
@@ -55,18 +58,19 @@ export default defineBackground(() => {
         setBadge: async (tabId, text) => toolbarButton(browser).setBadgeText({ tabId, text }),
       }),
       ...settingsHandlers(
+        policy,
         () => browser.runtime.openOptionsPage(),
         (choice) => words.localeOf(choice),
         balances,
       ),
       ...answerCacheHandlers(cache),
-      ...balanceHandlers(balances),
+      ...balanceHandlers(policy, balances),
       ...bulkHandlers(service, bulk),
       ...wordsHandlers(words),
     }),
   );
   forgetTabsAsTheyChange(tabs);
-  listenForInstall();
+  listenForInstall(wordsReady);
   listenForLookupWindows();
   // A worker starts again for a message, an alarm or an event: an unfinished bulk run goes on from there.
   listenForBulkAlarm(bulk);
@@ -77,14 +81,11 @@ export default defineBackground(() => {
  * Lookups with the key and service address in force, keeping the balance each answer states, and the
  * built-in catalog's disposable list.
  */
-function lookupService(cache: AnswerCache, balances: Balances): LookupService {
+function lookupService(cache: AnswerCache, policy: PolicyInForce, balances: Balances): LookupService {
   return new LookupService({
     cache,
-    callApi: async () => {
-      const target = await loadLookupTarget();
-      return target.apiKey ? (request) => balances.noted(target, getWebmailInfo(request, target)) : null;
-    },
-    foundTtlMs: async () => (await loadSettings()).cacheTtlHours * 3600 * 1000,
+    callApi: apiInForce(() => loadLookupTarget(policy), {}, balances),
+    foundTtlMs: async () => (await loadSettings(policy)).cacheTtlHours * 3600 * 1000,
     offlineCatalog: createOfflineCatalog(async () => {
       const response = await fetch(browser.runtime.getURL(`/${DISPOSABLE_LIST_FILE}`));
       if (!response.ok) throw new Error(`${DISPOSABLE_LIST_FILE}: ${response.status}`);

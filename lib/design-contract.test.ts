@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { classify } from './catalog/index.ts';
 import { canonicalMailbox, extractEmails, isRoleAddress, suggestCorrection } from './email/index.ts';
 
-/** The exports ../shared/DESIGN.md promises, at the paths it names, as code outside the rooms reaches them. */
+/** The exports docs/architecture.md promises, at the paths it names, as code outside the rooms reaches them. */
 describe('the documented entry points of the core', () => {
   it('lib/email: extractEmails gives addresses with the domain lower-cased and offsets into the text', () => {
     const text = 'Write to Jane.Doe@Example.COM, or to ops@acme.io.';

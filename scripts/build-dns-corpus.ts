@@ -19,6 +19,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { getDomain } from 'tldts';
+import { mulberry32 } from '#test/support/seeded-random.ts';
 import { stopWithUsage } from './stop-with-usage.ts';
 
 const OUT_DIR = new URL('../test/fixtures/dns-corpus/', import.meta.url);
@@ -592,14 +593,7 @@ function seededRandom(seed: string): () => number {
     hash = Math.imul(hash ^ seed.charCodeAt(i), 3432918353);
     hash = (hash << 13) | (hash >>> 19);
   }
-  let state = hash >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(hash);
 }
 
 /** A Fisher–Yates shuffle of a copy. */

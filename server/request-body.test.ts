@@ -29,6 +29,16 @@ function read(message: IncomingMessage) {
 /** Lets the stream deliver what was pushed (its events come on later ticks). */
 const delivered = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A request whose body comes in `pieces`, then ends unless `end` is false; once all of it is delivered. */
+async function readSent(pieces: readonly Buffer[], { end = true } = {}) {
+  const message = request();
+  const outcome = read(message);
+  for (const piece of pieces) message.push(piece);
+  if (end) message.push(null);
+  await delivered();
+  return { message, outcome };
+}
+
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 describe('declaresTooLargeBody', () => {
@@ -46,49 +56,33 @@ describe('declaresTooLargeBody', () => {
 
 describe('readBody', () => {
   it('hands over a body sent in one piece', async () => {
-    const message = request();
-    const outcome = read(message);
-    message.push(Buffer.from('{"email":"jane@example.com"}'));
-    message.push(null);
-    await delivered();
+    const { outcome } = await readSent([Buffer.from('{"email":"jane@example.com"}')]);
     expect(outcome.failures).toEqual([]);
     expect(outcome.bodies.map(String)).toEqual(['{"email":"jane@example.com"}']);
   });
 
   it('joins a body sent in pieces, in order', async () => {
-    const message = request();
-    const outcome = read(message);
-    for (const piece of ['{"email":', '"jane@', 'example.com"}']) message.push(Buffer.from(piece));
-    message.push(null);
-    await delivered();
+    const { outcome } = await readSent(
+      ['{"email":', '"jane@', 'example.com"}'].map((piece) => Buffer.from(piece)),
+    );
     expect(outcome.bodies.map(String)).toEqual(['{"email":"jane@example.com"}']);
   });
 
   it('hands over an empty body as empty', async () => {
-    const message = request();
-    const outcome = read(message);
-    message.push(null);
-    await delivered();
+    const { outcome } = await readSent([]);
     expect(outcome.bodies.map((body) => body.length)).toEqual([0]);
   });
 
   it('takes a body of exactly MAX_BODY_BYTES, sent in pieces', async () => {
-    const message = request();
-    const outcome = read(message);
-    message.push(Buffer.alloc(MAX_BODY_BYTES - 1, 'a'));
-    message.push(Buffer.from('b'));
-    message.push(null);
-    await delivered();
+    const { outcome } = await readSent([Buffer.alloc(MAX_BODY_BYTES - 1, 'a'), Buffer.from('b')]);
     expect(outcome.failures).toEqual([]);
     expect(outcome.bodies.map((body) => body.length)).toEqual([MAX_BODY_BYTES]);
   });
 
   it('refuses a body once it passes MAX_BODY_BYTES, once, and stops reading it', async () => {
-    const message = request();
-    const outcome = read(message);
-    message.push(Buffer.alloc(MAX_BODY_BYTES, 'a'));
-    message.push(Buffer.from('b'));
-    await delivered();
+    const { message, outcome } = await readSent([Buffer.alloc(MAX_BODY_BYTES, 'a'), Buffer.from('b')], {
+      end: false,
+    });
     expect(outcome.failures).toEqual([expect.any(BodyTooLarge)]);
     expect(message.isPaused()).toBe(true);
     message.push(Buffer.from('more'));
@@ -121,21 +115,14 @@ describe('readBody', () => {
   });
 
   it('reports nothing for a failure after the body was handed over', async () => {
-    const message = request();
-    const outcome = read(message);
-    message.push(Buffer.from('{}'));
-    message.push(null);
-    await delivered();
+    const { message, outcome } = await readSent([Buffer.from('{}')]);
     message.emit('error', new Error('late'));
     expect(outcome.failures).toEqual([]);
     expect(outcome.bodies).toHaveLength(1);
   });
 
   it('hands over nothing after it refused the body, even if the stream then ends', async () => {
-    const message = request();
-    const outcome = read(message);
-    message.push(Buffer.alloc(MAX_BODY_BYTES + 1, 'a'));
-    await delivered();
+    const { message, outcome } = await readSent([Buffer.alloc(MAX_BODY_BYTES + 1, 'a')], { end: false });
     message.emit('end');
     message.emit('error', new Error('late'));
     expect(outcome.failures).toEqual([expect.any(BodyTooLarge)]);

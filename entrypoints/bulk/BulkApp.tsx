@@ -125,7 +125,6 @@ export function BulkApp() {
       {ended && rows.length > 0 && answers && downloadUrl && (
         <BulkResults
           rows={rows}
-          answers={answers}
           downloadUrl={downloadUrl}
           fileName={downloadName(draft?.fileName ?? null)}
           onDismiss={() => void run.dismiss()}

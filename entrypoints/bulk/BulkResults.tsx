@@ -1,11 +1,10 @@
 import type { AddressRow } from '#address-table/rows.ts';
+import { AddressText } from '#components/AddressText.tsx';
 import { t } from '#extension/i18n.ts';
-import type { LookupResult } from '#extension/lookup-result.ts';
 import { BULK_TABLE_COLUMNS } from './bulk-columns.ts';
 
 interface BulkResultsProps {
   rows: AddressRow[];
-  answers: Record<string, LookupResult | null>;
   downloadUrl: string;
   /** The name the CSV is saved under. */
   fileName: string;
@@ -17,7 +16,7 @@ interface BulkResultsProps {
  * A finished list's answers: the CSV to download, and the same rows as a table. They are the list's own
  * (lib/worker/bulk-run.ts) until the person starts another list or dismisses this one.
  */
-export function BulkResults({ rows, answers, downloadUrl, fileName, onDismiss }: BulkResultsProps) {
+export function BulkResults({ rows, downloadUrl, fileName, onDismiss }: BulkResultsProps) {
   return (
     <>
       <div className="row">
@@ -45,7 +44,7 @@ export function BulkResults({ rows, answers, downloadUrl, fileName, onDismiss }:
             <tr key={row.address} data-testid="bulk-row">
               {BULK_TABLE_COLUMNS.map((column) => (
                 <td key={column.id} data-column={column.id}>
-                  {column.cell(row, answers[row.domain] ?? null)}
+                  {column.address ? <AddressText address={column.cell(row)} /> : column.cell(row)}
                 </td>
               ))}
             </tr>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { COLUMNS } from '#address-table/rows.ts';
+import { COLUMNS } from '#address-table/formats.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { APPENDED_COLUMNS, bulkCsv, bulkRows } from './bulk-export.ts';

@@ -1,5 +1,5 @@
-import { csvOf, inert, toCsv } from '#address-table/formats.ts';
-import { type AddressRow, addressRows, COLUMNS } from '#address-table/rows.ts';
+import { COLUMNS, cellOf, csvOf, inert, toCsv } from '#address-table/formats.ts';
+import { type AddressRow, addressRows } from '#address-table/rows.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
 import { addressesOf, type BulkList, type CsvList } from './bulk-list.ts';
 
@@ -33,7 +33,7 @@ export function bulkCsv(list: BulkList, rows: AddressRow[]): string {
   const pad = (cells: string[]) => [...cells, ...Array<string>(width - cells.length).fill('')];
   const answers = (address: string | null) => {
     const row = address === null ? undefined : byAddress.get(address.toLowerCase());
-    return APPENDED_COLUMNS.map((column) => inert(row?.[column] ?? ''));
+    return APPENDED_COLUMNS.map((column) => (row ? inert(cellOf(row, column)) : ''));
   };
   const csv = csvOf(
     [

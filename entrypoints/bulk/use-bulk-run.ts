@@ -107,6 +107,9 @@ export function useBulkRun(domains: readonly string[]) {
   const answers = useBulkAnswers(domains, status, ask);
 
   const start = useCallback(async () => {
+    // The run that ended before is not this list's: while the worker starts the new one, its end (and with it
+    // a table of this list's rows without answers) is not shown.
+    setStatus(null);
     const next = await ask(() => sendRequest({ type: 'bulk-start', domains: [...domains] }));
     if (next) setStatus(next);
   }, [domains, ask, setStatus]);

@@ -2,8 +2,10 @@ import { type KeyboardEventHandler, useCallback, useDeferredValue, useMemo, useR
 import { browser } from 'wxt/browser';
 import type { AddressRow as Row } from '#address-table/rows.ts';
 import { ResultCard } from '#components/ResultCard.tsx';
+import { verdictGroupWords } from '#extension/describe-result.ts';
 import { type MessageKey, t, tCount } from '#extension/i18n.ts';
 import type { Settings } from '#extension/settings.ts';
+import { type FoundVerdict, isFoundVerdict } from '#extension/verdict.ts';
 import { AddressRow, OPEN_CARD_ID } from './AddressRow.tsx';
 import {
   filterRows,
@@ -13,7 +15,6 @@ import {
   groupRows,
   type RowGroup,
 } from './address-list.ts';
-import type { DomainState } from './use-domain-results.ts';
 import { useListKeys } from './use-list-keys.ts';
 
 const GROUPING_WORDS: Record<Grouping, MessageKey> = {
@@ -30,24 +31,22 @@ const NAMED_KINDS = ['all', 'domain', 'provider', 'mailbox'] as const;
 type NamedKind = (typeof NAMED_KINDS)[number];
 const isNamed = (kind: GroupKind): kind is NamedKind => (NAMED_KINDS as readonly GroupKind[]).includes(kind);
 
-/** A group's heading in words: a domain, provider or mailbox by its name, the others by what they hold. */
-const GROUP_WORDS: Record<Exclude<GroupKind, NamedKind>, MessageKey> = {
-  disposable: 'flagDisposable',
-  privacy: 'flagPrivacy',
-  freemail: 'flagFreemail',
-  'no-flag': 'popupGroupNoFlag',
+/** The headings of the groups that are neither named by their data nor a verdict. */
+const GROUP_WORDS: Record<Exclude<GroupKind, NamedKind | FoundVerdict>, MessageKey> = {
   'no-answer': 'popupGroupNoAnswer',
   'not-looked-up': 'popupGroupNotLookedUp',
   role: 'popupRoleMark',
   other: 'popupGroupOtherAddresses',
 };
 
-function groupName(group: RowGroup): string {
-  return isNamed(group.kind) ? group.name : t(GROUP_WORDS[group.kind]);
+/** A group's heading in words: a domain, provider or mailbox by its name, the others by what they hold. */
+function groupName({ kind, name }: RowGroup): string {
+  if (isNamed(kind)) return name;
+  return isFoundVerdict(kind) ? verdictGroupWords(kind) : t(GROUP_WORDS[kind]);
 }
 
-/** The columns of a row: the logo, the address and provider, the flags, the links. */
-const COLUMN_COUNT = 4;
+/** The columns of a row: the logo, the address with its provider and marks, the links. */
+const COLUMN_COUNT = 3;
 
 /** The rows the filter keeps, and the grouping of the list; the list follows the filter when React has time. */
 function useListView(rows: Row[]) {
@@ -101,7 +100,8 @@ function ListControls(props: { view: ListView; onFilterKeyDown: KeyboardEventHan
 
 /** What every row of the list is shown with. */
 interface ListRowsProps {
-  results: Record<string, DomainState>;
+  /** The domains whose lookup is on its way. */
+  loading: ReadonlySet<string>;
   settings: Settings;
   shown: Set<string>;
   /** The row that holds the list's one stop for Tab. */
@@ -115,15 +115,14 @@ interface ListRowsProps {
 }
 
 /** The full card of the row opened, in a row of its own under it. */
-function OpenCardRow({ row, results, settings, onLookUp }: { row: Row } & ListRowsProps) {
-  const state = results[row.domain] ?? null;
+function OpenCardRow({ row, loading, settings, onLookUp }: { row: Row } & ListRowsProps) {
   return (
     <tr className="card-row" id={OPEN_CARD_ID}>
       <td colSpan={COLUMN_COUNT}>
         <ResultCard
           address={row.address}
           // Not looked up: the card says lookups wait for a click, and its button asks.
-          result={state === 'loading' ? null : (state ?? { state: 'over-budget' })}
+          result={loading.has(row.domain) ? null : (row.result ?? { state: 'over-budget' })}
           searchQueryTemplate={settings.searchQueryTemplate}
           sendingAddresses={settings.sendingAddresses}
           onRefresh={() => onLookUp(row.domain, true)}
@@ -160,7 +159,7 @@ function GroupBody({ group, ...list }: { group: RowGroup } & ListRowsProps) {
             key={row.address}
             row={row}
             hidden={!shown}
-            loading={list.results[row.domain] === 'loading'}
+            loading={list.loading.has(row.domain)}
             active={row.address === list.activeAddress}
             open={open}
             onToggle={list.onToggle}
@@ -181,11 +180,11 @@ function GroupBody({ group, ...list }: { group: RowGroup } & ListRowsProps) {
  */
 export function AddressList(props: {
   rows: Row[];
-  results: Record<string, DomainState>;
+  loading: ReadonlySet<string>;
   settings: Settings;
   onLookUp: (domain: string, refresh?: boolean) => void;
 }) {
-  const { rows, results, settings, onLookUp } = props;
+  const { rows, loading, settings, onLookUp } = props;
   const view = useListView(rows);
   const [active, setActive] = useState<string | null>(null);
   const [open, setOpen] = useState<string | null>(null);
@@ -198,7 +197,7 @@ export function AddressList(props: {
     view.groups.flatMap((group) => group.rows).find((row) => view.shown.has(row.address))?.address ?? null;
   const activeAddress = active !== null && view.shown.has(active) ? active : firstShown;
   const list: ListRowsProps = {
-    results,
+    loading,
     settings,
     shown: view.shown,
     activeAddress,

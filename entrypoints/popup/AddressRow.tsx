@@ -1,52 +1,62 @@
 import { type MouseEvent, memo } from 'react';
-import { COLUMNS, type AddressRow as Row } from '#address-table/rows.ts';
+import type { AddressRow as Row } from '#address-table/rows.ts';
+import { addressText } from '#components/AddressText.tsx';
+import { FLAG_TEST_IDS } from '#components/AnswerVerdict.tsx';
 import { ProviderLogo } from '#components/ProviderLogo.tsx';
-import { notFoundLine } from '#extension/describe-result.ts';
+import { FLAG_WORDS, verdictWords } from '#extension/describe-result.ts';
 import { type MessageKey, t } from '#extension/i18n.ts';
+import { FLAGS, type Flag } from '#extension/verdict.ts';
 
 /** The id of the one full card open under its row. */
 export const OPEN_CARD_ID = 'open-card';
 
 /**
- * The flags as marks: the row's column, its test id, its name, and the short word shown. A word of the
+ * Each flag's mark: the short word shown, its full name (FLAG_WORDS) said to a screen reader. A word of the
  * person's language reads without a legend, where a letter ("F") meant something in English alone.
  */
-const MARKS = [
-  { column: 'disposable', testId: 'flag-disposable', name: 'flagDisposable', word: 'popupMarkDisposable' },
-  { column: 'free_mail', testId: 'flag-freemail', name: 'flagFreemail', word: 'popupMarkFreemail' },
-  { column: 'privacy_relay', testId: 'flag-privacy', name: 'flagPrivacy', word: 'popupMarkPrivacy' },
-] as const satisfies readonly { column: keyof Row; testId: string; name: MessageKey; word: MessageKey }[];
+const MARK_WORDS: Record<Flag, MessageKey> = {
+  disposable: 'popupMarkDisposable',
+  freeMail: 'popupMarkFreeMail',
+  privacyRelay: 'popupMarkPrivacyRelay',
+};
+
+/*
+ * The parts of a row are plain functions, not components: a popup lists hundreds of rows, and each component
+ * is one more piece of work for React in every row (bench/popup-list.ts times the list).
+ */
 
 /** A flag that is set, as a short word with the flag's full name; one that is not, as an empty mark with its value. */
-function Mark({ mark, on }: { mark: (typeof MARKS)[number]; on: boolean }) {
-  if (!on) return <span className="mark" data-testid={mark.testId} data-value="false" aria-hidden="true" />;
-  const name = t(mark.name);
+function markOf(flag: Flag, on: boolean) {
+  const testId = FLAG_TEST_IDS[flag];
+  if (!on) return <span key={flag} className="mark" data-testid={testId} data-value="false" />;
+  const name = t(FLAG_WORDS[flag]);
   return (
     <span
-      className={`mark mark-${mark.testId}`}
-      data-testid={mark.testId}
+      key={flag}
+      className="mark"
+      data-testid={testId}
       data-value="true"
       role="img"
       aria-label={name}
       title={name}
     >
-      {t(mark.word)}
+      {t(MARK_WORDS[flag])}
     </span>
   );
 }
 
 /** A row's link out (its webmail, its search): the row's URLs are http(s) already (lib/address-table/rows.ts). */
-function RowLink(props: { testId: string; href: string; tabIndex: number; label: string; text: string }) {
+function linkOf(testId: string, href: string, tabIndex: number, label: string, text: string) {
   return (
     <a
-      data-testid={props.testId}
-      href={props.href}
+      data-testid={testId}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
-      tabIndex={props.tabIndex}
-      aria-label={props.label}
+      tabIndex={tabIndex}
+      aria-label={label}
     >
-      {props.text}
+      {text}
     </a>
   );
 }
@@ -66,25 +76,23 @@ export interface AddressRowProps {
 
 /**
  * What the row says where a provider's name would be, when its domain has none (yet): for a domain with no
- * provider, the card's verdict ("Will bounce: this domain takes no mail" is not "A mailbox we can't name").
+ * provider, the card's verdict line ("Will bounce: this domain takes no mail" is not "A mailbox we can't
+ * name"); for a lookup that failed, that it has no answer.
  */
 function stateWords(row: Row, loading: boolean): string {
   if (loading) return t('popupRowLoading');
   if (row.status === 'not-looked-up') return t('popupRowNotLookedUp');
-  return notFoundLine(row.verdict) ?? t('popupRowNoAnswer');
+  return row.verdict ? verdictWords(row.verdict, null).line : t('popupRowNoAnswer');
 }
 
-/**
- * What the address says of itself, under it: a shared inbox as a mark named in words, and the address a
- * typo meant, as text a person can select.
- */
-function RowNotes({ row }: { row: Row }) {
-  if (row.role !== 'true' && !row.did_you_mean) return null;
+/** The flags of the row's answer as marks, and a shared inbox as a mark too: beside the provider's name. */
+function marksOf(row: Row) {
   return (
-    <span className="notes">
-      {row.role === 'true' && (
+    <>
+      {FLAGS.map((flag) => markOf(flag, row.flags?.[flag] === true))}
+      {row.role && (
         <span
-          className="mark-role"
+          className="mark"
           data-testid="role-mark"
           role="img"
           aria-label={t('popupRoleMark')}
@@ -93,61 +101,59 @@ function RowNotes({ row }: { row: Row }) {
           {t('popupRoleMark')}
         </span>
       )}
-      {row.did_you_mean && (
-        <span className="did-you-mean" data-testid="did-you-mean">
-          {t('cardDidYouMean', row.did_you_mean)}
-        </span>
-      )}
-    </span>
+    </>
   );
 }
 
-/** The address, what it says of itself, and under it the provider's name, or what the row says without one. */
-function WhoCell({ row, loading }: { row: Row; loading: boolean }) {
+/**
+ * The address, and under it on one line the provider's name (or what the row says without one) with the
+ * marks; the address a typo meant, as text a person can select, on a line of its own where there is one.
+ */
+function whoCellOf(row: Row, loading: boolean) {
   return (
     <td className="who">
-      <span className="address" data-testid="page-address" title={row.address}>
-        {row.address}
+      <span className="address" data-testid="page-address">
+        {addressText(row.address)}
       </span>
-      <RowNotes row={row} />
-      {row.status === 'found' ? (
-        <span className="provider" data-testid="provider-nice-name">
-          {row.provider}
+      <span className="about">
+        {row.provider ? (
+          <span className="provider" data-testid="provider-nice-name">
+            {row.provider.niceName}
+          </span>
+        ) : (
+          <span className="provider muted">{stateWords(row, loading)}</span>
+        )}
+        {marksOf(row)}
+      </span>
+      {row.didYouMean && (
+        <span className="did-you-mean" data-testid="did-you-mean">
+          {t('cardDidYouMean', row.didYouMean)}
         </span>
-      ) : (
-        <span className="provider muted">{stateWords(row, loading)}</span>
       )}
     </td>
   );
 }
 
 /** The row's links out, or its button that looks the domain up where it waits for a click. */
-function LinksCell({
-  row,
-  loading,
-  tabIndex,
-  onLookUp,
-}: Pick<AddressRowProps, 'row' | 'loading' | 'onLookUp'> & { tabIndex: number }) {
+function linksCellOf({ row, loading, onLookUp }: AddressRowProps, tabIndex: number) {
   return (
     <td className="links">
-      {row.webmail_url && (
-        <RowLink
-          testId="open-webmail"
-          href={row.webmail_url}
-          tabIndex={tabIndex}
-          label={t('popupRowOpenLabel', row.address)}
-          text={t('popupRowOpen')}
-        />
-      )}
-      {row.search_url && (
-        <RowLink
-          testId="search-webmail"
-          href={row.search_url}
-          tabIndex={tabIndex}
-          label={t('popupRowSearchLabel', row.address)}
-          text={t('popupRowSearch')}
-        />
-      )}
+      {row.webmailUrl &&
+        linkOf(
+          'open-webmail',
+          row.webmailUrl,
+          tabIndex,
+          t('popupRowOpenLabel', row.address),
+          t('popupRowOpen'),
+        )}
+      {row.searchUrl &&
+        linkOf(
+          'search-webmail',
+          row.searchUrl,
+          tabIndex,
+          t('popupRowSearchLabel', row.address),
+          t('popupRowSearch'),
+        )}
       {row.status === 'not-looked-up' && !loading && (
         <button
           type="button"
@@ -165,8 +171,9 @@ function LinksCell({
 }
 
 /**
- * One address of the tab as a compact row: the provider's logo and name, the flags as marks, and links to
- * open the webmail and search the mailbox. A click on the row, or Enter on it, opens its full card.
+ * One address of the tab as a compact row of two lines: the provider's logo; the address, and under it the
+ * provider's name with the flags as marks; links to open the webmail and search the mailbox, one above the
+ * other. A click on the row, or Enter on it, opens its full card.
  */
 function AddressRowView(props: AddressRowProps) {
   const { row, hidden, loading, active, open, onToggle, onFocusRow } = props;
@@ -188,28 +195,15 @@ function AddressRowView(props: AddressRowProps) {
       onClick={toggle}
       onFocus={(event) => event.target === event.currentTarget && onFocusRow(row.address)}
     >
-      <td className="logo-cell">{row.status === 'found' && <ProviderLogo niceName={row.provider} />}</td>
-      <WhoCell row={row} loading={loading} />
-      <td className="marks">
-        {MARKS.map((mark) => (
-          <Mark key={mark.testId} mark={mark} on={row[mark.column] === 'true'} />
-        ))}
-      </td>
-      <LinksCell row={row} loading={loading} tabIndex={tabIndex} onLookUp={props.onLookUp} />
+      <td className="logo-cell">{row.provider && <ProviderLogo niceName={row.provider.niceName} />}</td>
+      {whoCellOf(row, loading)}
+      {linksCellOf(props, tabIndex)}
     </tr>
   );
 }
 
-/** Rows are made afresh with each answer; a row renders again only when what it shows changed. */
-export const AddressRow = memo(
-  AddressRowView,
-  (before, after) =>
-    COLUMNS.every((column) => before.row[column] === after.row[column]) &&
-    before.hidden === after.hidden &&
-    before.loading === after.loading &&
-    before.active === after.active &&
-    before.open === after.open &&
-    before.onToggle === after.onToggle &&
-    before.onFocusRow === after.onFocusRow &&
-    before.onLookUp === after.onLookUp,
-);
+/**
+ * A row renders again only when what it shows changed: the popup keeps a row's object for as long as its
+ * domain's lookup is the same (use-address-rows.ts), and its callbacks for as long as the list.
+ */
+export const AddressRow = memo(AddressRowView);

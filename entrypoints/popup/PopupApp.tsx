@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { browser } from 'wxt/browser';
 import { t } from '#extension/i18n.ts';
 import { inForce, useSettingsStore } from '#settings/store.ts';
@@ -8,14 +7,11 @@ import { useTabSummary } from './use-tab-summary.ts';
 
 /** The toolbar's popup: a lookup field, and the tab's addresses as a list to work through. */
 export function PopupApp() {
+  // Read from the popup's start (main.tsx). Links are built from the settings in force: none before they
+  // (the organisation's too) are read.
   const store = useSettingsStore();
-  const { load } = store;
-  // Links are built from the settings in force: none before they (the organisation's too) are read.
   const settings = store.loaded ? inForce(store) : null;
   const tab = useTabSummary();
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   return (
     <main>

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { type AddressRow, addressRows } from '#address-table/rows.ts';
+import { useCallback, useMemo, useState } from 'react';
+import type { AddressRow } from '#address-table/rows.ts';
 import { domainOf } from '#core/email/extract.ts';
 import { t, tCount } from '#extension/i18n.ts';
 import type { TabSummary } from '#extension/messaging.ts';
@@ -7,6 +7,7 @@ import type { Settings } from '#extension/settings.ts';
 import { AddressList } from './AddressList.tsx';
 import { type ListSummary, summarize } from './address-list.ts';
 import { copyTable, downloadCsv } from './export-table.ts';
+import { useAddressRows } from './use-address-rows.ts';
 import { useDomainResults } from './use-domain-results.ts';
 
 /**
@@ -18,9 +19,13 @@ const FIGURES: readonly { key: keyof ListSummary; words: (count: number) => stri
   { key: 'domains', words: (count) => tCount('popupSummaryDomains', count), testId: 'summary-domains' },
   { key: 'mailboxes', words: (count) => t('popupSummaryMailboxes', count), testId: 'summary-mailboxes' },
   { key: 'sharedInboxes', words: (count) => t('popupSummaryRole', count), testId: 'summary-role' },
-  { key: 'freeMail', words: (count) => t('popupSummaryFreemail', count), testId: 'summary-freemail' },
+  { key: 'freeMail', words: (count) => t('popupSummaryFreeMail', count), testId: 'summary-freemail' },
   { key: 'disposable', words: (count) => t('popupSummaryDisposable', count), testId: 'summary-disposable' },
-  { key: 'privacyRelays', words: (count) => t('popupSummaryPrivacy', count), testId: 'summary-privacy' },
+  {
+    key: 'privacyRelays',
+    words: (count) => t('popupSummaryPrivacyRelay', count),
+    testId: 'summary-privacy',
+  },
   {
     key: 'notLookedUp',
     words: (count) => t('popupSummaryNotLookedUp', count),
@@ -127,24 +132,18 @@ function ExportButtons({ rows }: { rows: AddressRow[] }) {
  * CSV or as a table.
  */
 export function TabAddresses({ summary, settings }: { summary: TabSummary; settings: Settings }) {
-  const { results, setResults, run } = useDomainResults();
-  useEffect(() => setResults(summary.results), [summary, setResults]);
+  // The summary is asked for once (use-tab-summary.ts): the list starts from its answers, drawn at once.
+  const { results, run } = useDomainResults(summary.results);
 
-  const rows = useMemo(
-    () =>
-      addressRows(
-        summary.addresses,
-        Object.fromEntries(
-          Object.entries(results).map(([domain, state]) => [domain, state === 'loading' ? null : state]),
-        ),
-        settings.searchQueryTemplate,
-      ),
-    [summary.addresses, results, settings.searchQueryTemplate],
-  );
+  const rows = useAddressRows(summary.addresses, results, settings.searchQueryTemplate);
   const waiting = useMemo(
     () =>
       [...new Set(summary.addresses.map(domainOf))].filter((domain) => (results[domain] ?? null) === null),
     [summary.addresses, results],
+  );
+  const loading = useMemo(
+    () => new Set(Object.keys(results).filter((domain) => results[domain] === 'loading')),
+    [results],
   );
   const lookUp = useCallback((domain: string, refresh = false) => void run(domain, refresh), [run]);
 
@@ -161,7 +160,7 @@ export function TabAddresses({ summary, settings }: { summary: TabSummary; setti
         />
       )}
       <ExportButtons rows={rows} />
-      <AddressList rows={rows} results={results} settings={settings} onLookUp={lookUp} />
+      <AddressList rows={rows} loading={loading} settings={settings} onLookUp={lookUp} />
     </>
   );
 }

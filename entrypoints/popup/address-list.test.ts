@@ -81,13 +81,13 @@ describe('the popup’s list of a tab’s addresses', () => {
     ]);
   });
 
-  it('groups by flag, each address under its strongest flag', () => {
+  it('groups by flag, each address under its verdict: its strongest flag, or business mail', () => {
     const groups = groupRows(ROWS, 'flag');
     expect(groups.map((group) => [group.kind, addresses(group.rows)])).toEqual([
       ['disposable', ['temp@mailinator.com']],
-      ['privacy', ['x7k2@duck.com']],
-      ['freemail', ['amy@gmail.com', 'zed@gmail.com']],
-      ['no-flag', ['ceo@acme.example.com']],
+      ['privacy-relay', ['x7k2@duck.com']],
+      ['free-mail', ['amy@gmail.com', 'zed@gmail.com']],
+      ['business-mail', ['ceo@acme.example.com']],
       ['no-answer', ['who@gone.example']],
       ['not-looked-up', ['later@wait.example']],
     ]);

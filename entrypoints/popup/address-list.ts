@@ -4,6 +4,7 @@
  * summary and the CSV say the same of every address.
  */
 import type { AddressRow } from '#address-table/rows.ts';
+import { FOUND_VERDICTS, type FoundVerdict, isFoundVerdict } from '#extension/verdict.ts';
 
 /** What the list adds up to, in addresses (a domain's flags count once for each of its addresses). */
 export interface ListSummary {
@@ -28,10 +29,10 @@ export function summarize(rows: readonly AddressRow[]): ListSummary {
     addresses: rows.length,
     domains: new Set(rows.map((row) => row.domain)).size,
     mailboxes: new Set(rows.map((row) => row.mailbox)).size,
-    sharedInboxes: count((row) => row.role === 'true'),
-    freeMail: count((row) => row.free_mail === 'true'),
-    disposable: count((row) => row.disposable === 'true'),
-    privacyRelays: count((row) => row.privacy_relay === 'true'),
+    sharedInboxes: count((row) => row.role),
+    freeMail: count((row) => row.flags?.freeMail === true),
+    disposable: count((row) => row.flags?.disposable === true),
+    privacyRelays: count((row) => row.flags?.privacyRelay === true),
     notLookedUp: count((row) => row.status === 'not-looked-up'),
     noAnswer: count((row) => row.status !== 'found' && row.status !== 'not-looked-up'),
   };
@@ -42,8 +43,8 @@ export function filterRows(rows: readonly AddressRow[], query: string): AddressR
   const needle = query.trim().toLowerCase();
   if (!needle) return [...rows];
   return rows.filter((row) =>
-    [row.address, row.domain, row.provider, row.provider_name].some((field) =>
-      field.toLowerCase().includes(needle),
+    [row.address, row.domain, row.provider?.niceName, row.provider?.name].some((field) =>
+      field?.toLowerCase().includes(needle),
     ),
   );
 }
@@ -57,18 +58,15 @@ export type Grouping = (typeof GROUPINGS)[number];
 
 /**
  * What a group holds. `name` is data (a domain, a provider's name, a mailbox); the other kinds are named in
- * words by the popup. A flag group holds the rows whose strongest flag it is: disposable, then privacy relay,
- * then free mail. A mailbox group holds the spellings of one mailbox; `other` holds the rest (each mailbox
- * written one way, every address that is no shared inbox).
+ * words by the popup. Grouped by flag, a group holds the rows of one verdict (lib/extension/verdict.ts: an
+ * address's strongest flag, or business mail for none). A mailbox group holds the spellings of one mailbox;
+ * `other` holds the rest (each mailbox written one way, every address that is no shared inbox).
  */
 export type GroupKind =
   | 'all'
   | 'domain'
   | 'provider'
-  | 'disposable'
-  | 'privacy'
-  | 'freemail'
-  | 'no-flag'
+  | FoundVerdict
   | 'not-looked-up'
   | 'no-answer'
   | 'mailbox'
@@ -83,30 +81,19 @@ export interface RowGroup {
   rows: AddressRow[];
 }
 
+/** A row's group by flag: its verdict, where its answer names a provider. */
+function flagGroupOf({ verdict }: AddressRow): GroupKind {
+  return isFoundVerdict(verdict) ? verdict : 'no-answer';
+}
+
 /** Where a row goes when its domain has no answer naming a provider, whatever the grouping. */
 function unanswered(row: AddressRow): GroupKind | null {
   if (row.status === 'not-looked-up') return 'not-looked-up';
   return row.status === 'found' ? null : 'no-answer';
 }
 
-function flagKind(row: AddressRow): GroupKind {
-  if (row.disposable === 'true') return 'disposable';
-  if (row.privacy_relay === 'true') return 'privacy';
-  if (row.free_mail === 'true') return 'freemail';
-  return 'no-flag';
-}
-
-/** Kinds that keep their place whatever their size: shared inboxes first, what is left last. */
-const FIXED_ORDER: readonly GroupKind[] = [
-  'role',
-  'disposable',
-  'privacy',
-  'freemail',
-  'no-flag',
-  'no-answer',
-  'not-looked-up',
-  'other',
-];
+/** Kinds that keep their place whatever their size: shared inboxes first, verdicts the strongest first, what is left last. */
+const FIXED_ORDER: readonly GroupKind[] = ['role', ...FOUND_VERDICTS, 'no-answer', 'not-looked-up', 'other'];
 
 const OTHER: Omit<RowGroup, 'rows'> = { key: 'other', kind: 'other', name: '' };
 
@@ -116,7 +103,7 @@ function noteGroupOf(
   grouping: 'mailbox' | 'role',
   spellings: Map<string, number>,
 ): Omit<RowGroup, 'rows'> {
-  if (grouping === 'role') return row.role === 'true' ? { key: 'role', kind: 'role', name: '' } : OTHER;
+  if (grouping === 'role') return row.role ? { key: 'role', kind: 'role', name: '' } : OTHER;
   const several = (spellings.get(row.mailbox) ?? 0) > 1;
   return several ? { key: `mailbox:${row.mailbox}`, kind: 'mailbox', name: row.mailbox } : OTHER;
 }
@@ -135,8 +122,8 @@ function groupOf(
 ): Omit<RowGroup, 'rows'> {
   if (grouping === 'mailbox' || grouping === 'role') return noteGroupOf(row, grouping, spellings);
   if (grouping === 'domain') return { key: `domain:${row.domain}`, kind: 'domain', name: row.domain };
-  const kind = unanswered(row) ?? (grouping === 'flag' ? flagKind(row) : 'provider');
-  const name = kind === 'provider' ? row.provider : '';
+  const kind = unanswered(row) ?? (grouping === 'flag' ? flagGroupOf(row) : 'provider');
+  const name = kind === 'provider' ? (row.provider?.niceName ?? '') : '';
   return { key: `${kind}:${name}`, kind, name };
 }
 

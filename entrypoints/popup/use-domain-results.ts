@@ -6,11 +6,11 @@ import type { LookupResult } from '#extension/lookup-result.ts';
 export type DomainState = LookupResult | 'loading' | null;
 
 /**
- * The answers for many domains (the popup's list), each looked up on its own. Per domain, an answer that
- * comes after a later lookup's does not replace it.
+ * The answers for many domains (the popup's list), starting from those the background had, each looked up
+ * on its own. Per domain, an answer that comes after a later lookup's does not replace it.
  */
-export function useDomainResults() {
-  const [results, setResults] = useState<Record<string, DomainState>>({});
+export function useDomainResults(initial: Record<string, DomainState>) {
+  const [results, setResults] = useState<Record<string, DomainState>>(initial);
   const latest = useRef(new Map<string, number>());
   const run = useCallback(async (domain: string, refresh = false) => {
     const lookup = (latest.current.get(domain) ?? 0) + 1;
@@ -19,5 +19,5 @@ export function useDomainResults() {
     const value = await lookUpDomain(domain, { refresh });
     if (latest.current.get(domain) === lookup) setResults((current) => ({ ...current, [domain]: value }));
   }, []);
-  return { results, setResults, run };
+  return { results, run };
 }

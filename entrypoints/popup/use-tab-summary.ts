@@ -11,20 +11,25 @@ async function targetTabId(): Promise<number | null> {
   return tab?.id ?? null;
 }
 
-/** The tab's addresses and their answers as the background has them, asked once; or why it could not say. */
+let asked: Promise<TabSummary | null> | null = null;
+
+/**
+ * The tab's addresses and their answers as the background has them, asked for once a popup; null without a
+ * tab. main.tsx asks as the popup starts: the background works on it while the page's words come.
+ */
+export function askTabSummary(): Promise<TabSummary | null> {
+  asked ??= targetTabId().then((tabId) =>
+    tabId === null ? null : sendRequest({ type: 'tab-summary', tabId }),
+  );
+  return asked;
+}
+
+/** The tab's summary once it has come, or why the background could not say. */
 export function useTabSummary(): { summary: TabSummary | null; error: string | null } {
   const [summary, setSummary] = useState<TabSummary | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    void (async () => {
-      const tabId = await targetTabId();
-      if (tabId === null) return;
-      try {
-        setSummary(await sendRequest({ type: 'tab-summary', tabId }));
-      } catch (failure) {
-        setError(errorWords(failure));
-      }
-    })();
+    askTabSummary().then(setSummary, (failure: unknown) => setError(errorWords(failure)));
   }, []);
   return { summary, error };
 }

@@ -1,5 +1,5 @@
 /**
- * `lib/catalog`, as ../shared/DESIGN.md names it for code outside the extension and the service: the
+ * `lib/catalog`, as docs/architecture.md names it for code outside the extension and the service: the
  * provider catalog and `classify`. The code lives in the core room (lib/core/catalog); this is its
  * documented entry point.
  */

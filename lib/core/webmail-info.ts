@@ -1,7 +1,8 @@
 /**
- * The Webmail Info API's contract (spec: ../shared/spec/webmail-info-api.md) as the service, the client and
- * the UI share it: the endpoint, the webmail info object, and every additional property our service puts into
- * it (the spec allows them). Names and types only: the parser is webmail-info-schema.ts.
+ * The Webmail Info API's contract (docs/openapi.yaml describes it whole, docs/architecture.md in short) as
+ * the service, the client and the UI share it: the endpoint, the webmail info object, and every additional
+ * property our service puts into it (the contract allows them). Names and types only: the parser is
+ * webmail-info-schema.ts.
  */
 export type { Envelope, WebmailInfo } from './webmail-info-schema.ts';
 

@@ -1,5 +1,5 @@
 /**
- * `lib/email`, as ../shared/DESIGN.md names it for code outside the extension and the service: finding
+ * `lib/email`, as docs/architecture.md names it for code outside the extension and the service: finding
  * addresses, and what an address says about its mailbox without a lookup. The code lives in the core room
  * (lib/core/email); this is its documented entry point.
  * - `extractEmails(text)`: the addresses in a text, with their offsets.

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '#core/catalog/index.ts';
 import type { WebmailInfo } from '#core/webmail-info.ts';
-import {
-  addressNoteColumns,
-  addressNotes,
-  countMailboxes,
-  domainMail,
-  lookAlikeWarning,
-} from './address-notes.ts';
+import { addressNotes, countMailboxes, domainMail, lookAlikeWarning } from './address-notes.ts';
 import type { LookupResult } from './lookup-result.ts';
 
 /** gmial.com as the disposable list names it: squatters catch mail on it. */
@@ -49,24 +43,6 @@ describe('what an address says of itself', () => {
   it('two spellings of one Gmail mailbox reach the same mailbox', () => {
     expect(addressNotes('Jane.Doe+news@googlemail.com').mailbox).toBe('janedoe@gmail.com');
     expect(addressNotes('janedoe@gmail.com').mailbox).toBe('janedoe@gmail.com');
-  });
-});
-
-describe('the address table columns of the notes', () => {
-  it('a typo that is also a shared inbox: the corrected address, true, its mailbox', () => {
-    expect(addressNoteColumns('Sales@hotmial.com')).toEqual({
-      did_you_mean: 'Sales@hotmail.com',
-      role: 'true',
-      mailbox: 'Sales@hotmial.com',
-    });
-  });
-
-  it('an address with nothing to say: no suggestion, false, the Gmail mailbox it reaches', () => {
-    expect(addressNoteColumns('J.Doe@gmail.com')).toEqual({
-      did_you_mean: '',
-      role: 'false',
-      mailbox: 'jdoe@gmail.com',
-    });
   });
 });
 

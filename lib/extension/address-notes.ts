@@ -27,34 +27,6 @@ export function addressNotes(address: string): AddressNotes {
   };
 }
 
-export interface AddressNoteColumns {
-  did_you_mean: string;
-  role: string;
-  mailbox: string;
-}
-
-/**
- * Columns per address already made: the popup makes its rows again with each answer that arrives, over the
- * same addresses. Cleared whole when full, as a page may hold any number.
- */
-const MAX_CACHED_ADDRESSES = 20_000;
-const columnsCache = new Map<string, AddressNoteColumns>();
-
-/**
- * The address table's columns of these notes, as a spreadsheet sorts and filters them: the corrected address
- * or '', `true`/`false`, and the mailbox (lib/address-table).
- */
-export function addressNoteColumns(address: string): Readonly<AddressNoteColumns> {
-  let columns = columnsCache.get(address);
-  if (columns === undefined) {
-    if (columnsCache.size >= MAX_CACHED_ADDRESSES) columnsCache.clear();
-    const notes = addressNotes(address);
-    columns = { did_you_mean: notes.didYouMean ?? '', role: String(notes.role), mailbox: notes.mailbox };
-    columnsCache.set(address, columns);
-  }
-  return columns;
-}
-
 /**
  * Whether the domain as written takes mail, by the lookup the card made of it: `takes-mail` for an answer of
  * the service that names a provider, or that found mail servers no provider is known by (any 404 but "no

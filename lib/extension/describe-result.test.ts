@@ -3,9 +3,16 @@ import { classify } from '#core/catalog/index.ts';
 import type { WebmailInfo } from '#core/webmail-info.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { answerEvidence } from './answer-evidence.ts';
-import { describeEvidence, describeResult, describeVerdict } from './describe-result.ts';
+import {
+  describeEvidence,
+  describeResult,
+  describeVerdict,
+  verdictGroupWords,
+  verdictWords,
+} from './describe-result.ts';
 import { MAX_GATEWAY_NAME_LENGTH } from './limits.ts';
 import type { LookupResult } from './lookup-result.ts';
+import { FOUND_VERDICTS } from './verdict.ts';
 
 /** What the service answers for a domain with these records (the same rules, lib/core/catalog). */
 function answerFor(mx: string[], txt: string[] = []): WebmailInfo {
@@ -155,7 +162,7 @@ describe('a 429 in words', () => {
   });
 });
 
-describe('the verdict: one line saying what matters', () => {
+describe('the verdict in words: one line saying what matters', () => {
   const found = (domain: string): LookupResult => {
     const info = classify(domain);
     if (!info) throw new Error(`the catalog does not know ${domain}`);
@@ -173,34 +180,39 @@ describe('the verdict: one line saying what matters', () => {
     ['gmail.com', 'free-mail', 'Gmail · free mail'],
     ['duck.com', 'privacy-relay', 'DuckDuckGo Email Protection · privacy relay'],
     ['mailinator.com', 'disposable', 'Disposable address'],
-  ])('%s: %s, "%s"', (domain, kind, line) => {
-    expect(describeVerdict(found(domain))).toMatchObject({ kind, line });
+  ])('%s: %s, "%s"', (domain, verdict, line) => {
+    expect(describeVerdict(found(domain))).toMatchObject({ verdict, line });
   });
 
   it('business mail, by MX: the provider and that it is no free mail', () => {
     const info = answerFor(['acme-example-com.mail.protection.outlook.com']);
     expect(describeVerdict({ state: 'found', info, source: 'api', fetchedAt: 0 })).toMatchObject({
-      kind: 'business-mail',
+      verdict: 'business-mail',
       line: 'Microsoft 365 · business mail',
     });
   });
 
   it('tells a domain that takes no mail (it will bounce) from a mailbox no provider is known by', () => {
     expect(describeVerdict(notFound('no-mx'))).toEqual({
-      kind: 'will-bounce',
+      verdict: 'will-bounce',
       line: 'Will bounce: this domain takes no mail',
       around: null,
     });
     expect(describeVerdict(notFound('unrecognised'))).toMatchObject({
-      kind: 'unrecognised-provider',
+      verdict: 'unrecognised-provider',
       line: "A mailbox we can't name",
     });
     expect(describeVerdict(notFound('unstated'))).toMatchObject({
-      kind: 'no-provider',
+      verdict: 'no-provider',
       line: 'No mail provider found',
     });
-    // The card's title says the same as the line.
-    expect(describeResult(notFound('no-mx')).title).toBe('Will bounce: this domain takes no mail');
+    // The card's title says the same as the line, and its detail says why.
+    expect(describeResult(notFound('no-mx'))).toMatchObject({
+      title: 'Will bounce: this domain takes no mail',
+      detail:
+        'The domain does not exist or has no mail servers (MX records), so mail to this address cannot be delivered.',
+    });
+    expect(describeResult(notFound('unrecognised')).title).toBe("A mailbox we can't name");
   });
 
   it('gives the words around the provider’s name, for a screen that shows the name apart', () => {
@@ -211,7 +223,23 @@ describe('the verdict: one line saying what matters', () => {
     const named = (nice_name: string) =>
       describeVerdict({ ...found('gmail.com'), info: { ...HOSTED_GMAIL_INFO, nice_name } } as LookupResult);
     expect(named('Gm\u202Eail\n')?.line).toBe('Gmail · free mail');
-    expect(named(' ')).toEqual({ kind: 'free-mail', line: 'Free mail', around: null });
+    expect(named(' ')).toEqual({ verdict: 'free-mail', line: 'Free mail', around: null });
+  });
+
+  it('words a verdict by the verdict alone: the same line whether or not a provider is there to name', () => {
+    expect(verdictWords('will-bounce', 'Gmail').line).toBe('Will bounce: this domain takes no mail');
+    expect(verdictWords('disposable', 'Mailinator').line).toBe('Disposable address');
+    expect(verdictWords('business-mail', null).line).toBe('Business mail');
+    expect(verdictWords('privacy-relay', 'SimpleLogin').line).toBe('SimpleLogin · privacy relay');
+  });
+
+  it('names each verdict of an answer with a provider as the heading of its group', () => {
+    expect(FOUND_VERDICTS.map(verdictGroupWords)).toEqual([
+      'Disposable',
+      'Privacy relay',
+      'Free mail',
+      'No flag',
+    ]);
   });
 
   it('no verdict for a state that is no answer', () => {

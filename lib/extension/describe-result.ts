@@ -1,10 +1,39 @@
-import { NOT_FOUND_REASONS, type NotFoundReason } from '#core/api/outcome.ts';
 import type { ProviderConfidence, ProviderSource, WebmailInfo } from '#core/webmail-info.ts';
 import { answerEvidence, plainName } from './answer-evidence.ts';
 import { secondsUntil } from './countdown.ts';
 import { formatAge, type MessageKey, t, tCount } from './i18n.ts';
 import { MAX_NAME_IN_SENTENCE_LENGTH } from './limits.ts';
-import type { LookupAnswer, LookupProblem, LookupResult } from './lookup-result.ts';
+import type { LookupProblem, LookupResult } from './lookup-result.ts';
+import { type Flag, type FoundVerdict, notFoundVerdict, type Verdict, verdictOf } from './verdict.ts';
+
+/** Each flag's name in words: the card's details, the popup's marks and groups, the bulk page's table. */
+export const FLAG_WORDS: Record<Flag, MessageKey> = {
+  disposable: 'flagDisposable',
+  freeMail: 'flagFreeMail',
+  privacyRelay: 'flagPrivacyRelay',
+};
+
+/**
+ * Each verdict in words, in this one place: the line alone, and for a verdict that names the provider, the
+ * line with its name (where it has none, the line alone is said). A verdict without a provider has the card's
+ * detail under its line; one with a provider, the heading of its group in the popup's list grouped by flag.
+ */
+const VERDICT_WORDS = {
+  disposable: { line: 'cardVerdictDisposable', named: null, group: 'flagDisposable' },
+  'privacy-relay': { line: 'flagPrivacyRelay', named: 'cardVerdictPrivacyRelay', group: 'flagPrivacyRelay' },
+  'free-mail': { line: 'flagFreeMail', named: 'cardVerdictFreeMail', group: 'flagFreeMail' },
+  'business-mail': {
+    line: 'cardVerdictBusinessMailUnnamed',
+    named: 'cardVerdictBusinessMail',
+    group: 'popupGroupNoFlag',
+  },
+  'will-bounce': { line: 'cardVerdictWillBounce', detail: 'cardVerdictWillBounceDetail' },
+  'unrecognised-provider': { line: 'cardVerdictUnrecognised', detail: 'cardVerdictUnrecognisedDetail' },
+  'no-provider': { line: 'stateNotFoundTitle', detail: 'stateNotFoundDetail' },
+} as const satisfies Record<
+  Verdict,
+  { line: MessageKey } & ({ named: MessageKey | null; group: MessageKey } | { detail: MessageKey })
+>;
 
 /**
  * What a person can do about a state. `look-up` asks again on a click, as a plain lookup (an error was never
@@ -52,16 +81,9 @@ const PROBLEM_WORDS: Record<LookupProblem['code'], (problem: LookupProblem) => s
 };
 
 /** Why a service could not be used: in our words where we said it, else the service's own. */
-export function failureWords(result: { message: string; problem?: LookupProblem | undefined }): string {
+function failureWords(result: { message: string; problem?: LookupProblem | undefined }): string {
   return result.problem ? PROBLEM_WORDS[result.problem.code](result.problem) : result.message;
 }
-
-/** Why no provider was found, in words: a domain that takes no mail is not a mailbox we cannot name. */
-const NOT_FOUND_WORDS: Record<NotFoundReason, () => { title: string; detail: string }> = {
-  'no-mx': () => ({ title: t('cardVerdictWillBounce'), detail: t('cardVerdictWillBounceDetail') }),
-  unrecognised: () => ({ title: t('cardVerdictUnrecognised'), detail: t('cardVerdictUnrecognisedDetail') }),
-  unstated: () => ({ title: t('stateNotFoundTitle'), detail: t('stateNotFoundDetail') }),
-};
 
 /**
  * The one place that turns a state into words a person can act on. `now` counts down the wait a 429 asked
@@ -72,8 +94,10 @@ export function describeResult(result: LookupResult | null, now = Date.now()): R
   switch (result.state) {
     case 'found':
       return { title: result.info.nice_name, detail: result.info.name, action: null };
-    case 'not-found':
-      return { ...NOT_FOUND_WORDS[result.reason](), action: null };
+    case 'not-found': {
+      const words = VERDICT_WORDS[notFoundVerdict(result.reason)];
+      return { title: t(words.line), detail: t(words.detail), action: null };
+    }
     case 'no-key':
       return {
         title: t('stateNoKeyTitle'),
@@ -174,21 +198,9 @@ export function describeEvidence(info: WebmailInfo): EvidenceDescription | null 
   return description.seen || description.sureness ? description : null;
 }
 
-/**
- * What matters about an address, as one kind: what a list sorts and filters by (the CSV's `verdict`), and
- * what the card's verdict line says. A found provider is one of the first four, the first that holds.
- */
-export type VerdictKind =
-  | 'disposable'
-  | 'privacy-relay'
-  | 'free-mail'
-  | 'business-mail'
-  | 'will-bounce'
-  | 'unrecognised-provider'
-  | 'no-provider';
-
-export interface Verdict {
-  kind: VerdictKind;
+/** A verdict in words: the line a person reads. */
+export interface VerdictWords {
+  verdict: Verdict;
   /** The whole line: "Gmail · free mail", "Disposable address", "Will bounce: this domain takes no mail". */
   line: string;
   /**
@@ -201,56 +213,27 @@ export interface Verdict {
 /** Stands for the provider's name while a message is split around it: a character no message holds. */
 const NAME_MARK = '\u{F8FF}';
 
-/** The line of a kind that names the provider, and the line for an answer whose name is empty. */
-const VERDICT_WITH_NAME: Record<
-  'privacy-relay' | 'free-mail' | 'business-mail',
-  { named: MessageKey; unnamed: MessageKey }
-> = {
-  'privacy-relay': { named: 'cardVerdictPrivacyRelay', unnamed: 'flagPrivacy' },
-  'free-mail': { named: 'cardVerdictFreeMail', unnamed: 'flagFreemail' },
-  'business-mail': { named: 'cardVerdictBusinessMail', unnamed: 'cardVerdictBusinessMailUnnamed' },
-};
-
-function foundKind(info: WebmailInfo): 'disposable' | keyof typeof VERDICT_WITH_NAME {
-  if (info.is_disposable) return 'disposable';
-  if (info.is_privacy_service) return 'privacy-relay';
-  return info.is_freemail ? 'free-mail' : 'business-mail';
-}
-
-const NOT_FOUND_KIND: Record<NotFoundReason, VerdictKind> = {
-  'no-mx': 'will-bounce',
-  unrecognised: 'unrecognised-provider',
-  unstated: 'no-provider',
-};
-
-/** One line saying what matters about an answer, in place of three flags of which two are usually "no". */
-export function verdictOf(answer: LookupAnswer): Verdict {
-  if (answer.state === 'not-found') {
-    return {
-      kind: NOT_FOUND_KIND[answer.reason],
-      line: NOT_FOUND_WORDS[answer.reason]().title,
-      around: null,
-    };
-  }
-  const kind = foundKind(answer.info);
-  if (kind === 'disposable') return { kind, line: t('cardVerdictDisposable'), around: null };
-  const { named, unnamed } = VERDICT_WITH_NAME[kind];
-  const name = plainName(answer.info.nice_name, MAX_NAME_IN_SENTENCE_LENGTH);
-  if (!name) return { kind, line: t(unnamed), around: null };
-  const [before = '', after = ''] = t(named, NAME_MARK).split(NAME_MARK);
-  return { kind, line: t(named, name), around: { before, after } };
-}
-
 /**
- * The line of a domain with no provider, from its verdict's kind alone (a list's row keeps the kind, as the
- * CSV does); null for a kind that names a provider, or none.
+ * A verdict in words, with the provider's name from the API where the verdict names one: plain text in the
+ * line, cut to length; without a name left, the line alone.
  */
-export function notFoundLine(kind: string): string | null {
-  const reason = NOT_FOUND_REASONS.find((each) => NOT_FOUND_KIND[each] === kind);
-  return reason ? NOT_FOUND_WORDS[reason]().title : null;
+export function verdictWords(verdict: Verdict, providerName: string | null): VerdictWords {
+  const words = VERDICT_WORDS[verdict];
+  const named = 'named' in words ? words.named : null;
+  const name = named && plainName(providerName, MAX_NAME_IN_SENTENCE_LENGTH);
+  if (!named || !name) return { verdict, line: t(words.line), around: null };
+  const [before = '', after = ''] = t(named, NAME_MARK).split(NAME_MARK);
+  return { verdict, line: t(named, name), around: { before, after } };
 }
 
-/** The verdict of any state: null for one that is no answer (loading, an error). The card and the popup's rows show it. */
-export function describeVerdict(result: LookupResult | null): Verdict | null {
-  return result?.state === 'found' || result?.state === 'not-found' ? verdictOf(result) : null;
+/** The popup's heading of a group of addresses by their verdict, for an answer that names a provider. */
+export function verdictGroupWords(verdict: FoundVerdict): string {
+  return t(VERDICT_WORDS[verdict].group);
+}
+
+/** The verdict of a state in words: null for one that is no answer (loading, an error). */
+export function describeVerdict(result: LookupResult | null): VerdictWords | null {
+  const verdict = verdictOf(result);
+  if (verdict === null) return null;
+  return verdictWords(verdict, result?.state === 'found' ? result.info.nice_name : null);
 }

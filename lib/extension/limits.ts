@@ -22,11 +22,12 @@ export const MAX_SLICE_MS = 8;
  */
 export const MAX_SLICE_IN_PAGE_TASK_MS = 2;
 /**
- * A part of the page is read by three calls into the browser over all of it (a selector query for its
- * attribute sources, XPath for its shadow hosts and for its text nodes), none of which can be cut into
- * slices; larger subtrees are read in parts. How many elements a part holds is learned as the scan goes, so
- * that its three calls take about PART_QUERIES_MS together here: a machine or a browser slower at them gets
- * smaller parts (8,000 elements took 24 ms of XPath in Chromium 150 here, a few in Chromium 156).
+ * A part of the page is read by calls into the browser over all of it (a selector query for its attribute
+ * sources, XPath for its shadow hosts and, but in a subtree whose text one iterator reads, for its text
+ * nodes), none of which can be cut into slices; larger subtrees are read in parts. How many elements a part
+ * holds is learned as the scan goes, so that its calls take about PART_QUERIES_MS together here: a machine or
+ * a browser slower at them gets smaller parts (8,000 elements took 24 ms of XPath in Chromium 150 here, a few
+ * in Chromium 156).
  */
 export const PART_QUERIES_MS = 4;
 /** The first part's size, before any was timed: small enough for a slow machine. */
@@ -40,10 +41,15 @@ export const ADDED_NODES_PER_STEP = 1_024;
 /** A subtree step is left for the next slice once this much of a slice is spent (ms). */
 export const LATE_STEP_MS = 2;
 /**
- * The clock is read at most once per this many text nodes while they read quickly: reading it for each
- * would cost a tenth of the scan.
+ * The clock is read at most once per this many pieces of the scan (text nodes, up to TEXTS_PER_UNIT a
+ * piece) while they read quickly: reading it for each would cost a tenth of the scan.
  */
 export const MAX_UNITS_PER_CLOCK_READ = 16;
+/**
+ * Text nodes read in one piece of the scan while they hold no marker (a piece ends after one that does):
+ * each piece is a turn of the scheduler's loop, which cost as much as looking at a text's markers.
+ */
+export const TEXTS_PER_UNIT = 16;
 /** Text nodes read in less than this between two looks at the clock count as quick (ms). */
 export const QUICK_UNITS_MS = 0.5;
 /**
@@ -138,13 +144,26 @@ export const HOVER_LOOKUP_REFILL_MS = 2 * 60 * 1000;
 /**
  * What the extension keeps in storage.local has a budget, each part, so that together they stay well inside
  * the 10 MB Chromium gives it (QUOTA_BYTES, counted as each key's length and its value's JSON): the key and
- * settings (0.2 MB at most: settingsSchema caps its lists), the answer cache (MAX_CACHE_BYTES, and its index
- * of MAX_CACHE_ENTRIES domains, 0.6 MB at most), a bulk run's job (MAX_BULK_DOMAINS records of at most
- * MAX_KEPT_ANSWER_BYTES, 2.6 MB at most) and the bulk page's list (MAX_BULK_DRAFT_BYTES): 7.5 MB at most
+ * settings (0.2 MB at most: settingsSchema caps its lists), the policy last seen
+ * (MAX_REMEMBERED_POLICY_BYTES), the answer cache (MAX_CACHE_BYTES, and its index of MAX_CACHE_ENTRIES
+ * domains, 0.6 MB at most), a bulk run's job (MAX_BULK_DOMAINS records of at most MAX_KEPT_ANSWER_BYTES,
+ * 2.6 MB at most) and the bulk page's list (MAX_BULK_DRAFT_BYTES): 7.8 MB at most
  * (lib/worker/storage-budget.test.ts).
  * What the browser refuses all the same (a store filled by an older version, a full disk) is said in words.
  */
 export const STORAGE_QUOTA_BYTES = 10 * 1024 * 1024;
+/**
+ * The organisation's policy as remembered for the next start (lib/settings/policy.ts), in bytes of JSON: its
+ * fields are the settings' own, so at most 0.13 MB (500 sites of 253 characters). A larger one (an address of
+ * megabytes) is not kept, and each start then waits for the browser's policy service, as a first run does.
+ */
+export const MAX_REMEMBERED_POLICY_BYTES = 256 * 1024;
+/**
+ * How long a first run (no policy ever recorded) waits for the browser's policy service before it goes on as
+ * if there were no policy: Chromium answers 3-8 s after a start on people's machines (ghostery-extension#3367),
+ * and in some starts never (w3c/webextensions#547). The policy is applied whenever it comes.
+ */
+export const POLICY_FIRST_READ_WAIT_MS = 15_000;
 /**
  * An answer as the cache or a bulk run keeps it, in bytes of JSON. A real answer takes about 300, and the
  * evidence the service adds 200 more; the service's additional properties are kept (DESIGN.md: never

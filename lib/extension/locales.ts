@@ -29,7 +29,10 @@ export function resolveLocale(choice: LanguageChoice, browserLanguage: string): 
   return matchLocale(browserLanguage) ?? 'en';
 }
 
-/** Whether a storage change may change the language: the person's settings, or the organisation's. */
+/**
+ * Whether a storage change may change the language: the person's settings, or the organisation's policy (as
+ * the browser reports it, or as the background records it: `policySeen`, lib/extension/stored.ts).
+ */
 export function touchesLanguage(changes: Record<string, unknown>, area: string): boolean {
-  return area === 'managed' || (area === 'local' && 'settings' in changes);
+  return area === 'managed' || (area === 'local' && ('settings' in changes || 'policySeen' in changes));
 }

@@ -12,6 +12,7 @@ import {
   bulkJobItem,
   type CachedAnswer,
   hoverBudgetFamily,
+  policySeenItem,
   popupBudgetFamily,
   settingsItem,
   tabAddressesFamily,
@@ -47,6 +48,7 @@ describe('what the extension keeps, where earlier versions kept it', () => {
       bulkAnswerFamily.set('a.example', answer.answer),
       answerFamily.set('gmail.com', answer),
       answerIndexItem.setValue([['gmail.com', 1, 300]]),
+      policySeenItem.setValue({ searchQueryTemplate: 'from:{address}' }),
     ]);
     expect(await fakeBrowser.storage.local.get(null)).toEqual({
       settings: DEFAULT_SETTINGS,
@@ -56,6 +58,7 @@ describe('what the extension keeps, where earlier versions kept it', () => {
       'bulkAnswer:a.example': answer.answer,
       'answer:gmail.com': answer,
       answerIndex: [['gmail.com', 1, 300]],
+      policySeen: { searchQueryTemplate: 'from:{address}' },
     });
   });
 

@@ -2,7 +2,7 @@ import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
 import { keptBalanceSchema } from './account-balance.ts';
 import { type LookupAnswer, type LookupResult, lookupResultSchema } from './lookup-result.ts';
-import { DEFAULT_SETTINGS, type Settings } from './settings.ts';
+import { DEFAULT_SETTINGS, managedSettingsSchema, type Settings } from './settings.ts';
 import { StoredFamily, StoredItem } from './stored-item.ts';
 
 /*
@@ -25,6 +25,14 @@ export const settingsItem = storage.defineItem<Settings>('local:settings', {
 
 /** The API key, kept apart from settings: only the background and the options page use it. */
 export const apiKeyItem = storage.defineItem<string>('local:apiKey', { fallback: '', version: 1 });
+
+/**
+ * The organisation's policy as the background last read it from storage.managed (the fields it reads, each
+ * checked), or `{}` once a read found none; null until a read is recorded. Chromium answers storage.managed
+ * only once its policy service is up, seconds after the browser starts: until then every context goes by
+ * this one (lib/settings/policy.ts). A policy over MAX_REMEMBERED_POLICY_BYTES is not kept.
+ */
+export const policySeenItem = new StoredItem('local:policySeen', managedSettingsSchema, null);
 
 // --- storage.local: the bulk page's list, and its run in the worker ---
 

@@ -9,8 +9,11 @@ export interface Stretch {
 
 /** The underline of found addresses; hovering, the badge and the popup go by the scanner's own list. */
 export interface Underlines {
-  /** Underlines these stretches of a text node, in place of any it had, whenever it is near the screen. */
-  set(node: Text, stretches: readonly Stretch[]): void;
+  /**
+   * Underlines these stretches of a text node, in place of any it had, whenever its parent element (`box`)
+   * is near the screen.
+   */
+  set(node: Text, box: Element | null, stretches: readonly Stretch[]): void;
   forget(node: Text): void;
 }
 
@@ -42,17 +45,22 @@ interface Run {
 /** How many levels above two boxes their rows may be siblings: a cell's row (`td` in `tr`), a list item's. */
 const ROW_LEVELS = 1;
 
-/** Whether `box` comes right after `previous` in the page: the next sibling, or in the next sibling row. */
+/**
+ * Whether `box` comes right after `previous` in the page: the next sibling, or in the next sibling row. Asks
+ * the page for as few nodes as it can: it is asked for each text with an address.
+ */
 function isNextTo(previous: Element, box: Element): boolean {
-  let before: Element | null = previous;
-  let after: Element | null = box;
-  for (let level = 0; level <= ROW_LEVELS && before && after; level++) {
-    if (before.nextElementSibling === after) return true;
-    if (before.parentElement === after.parentElement) return false;
-    before = before.parentElement;
-    after = after.parentElement;
+  let before = previous;
+  let after = box;
+  for (let level = 0; ; level++) {
+    if (after.previousElementSibling === before) return true;
+    if (level === ROW_LEVELS) return false;
+    const beforeParent = before.parentElement;
+    const afterParent = after.parentElement;
+    if (!beforeParent || !afterParent || beforeParent === afterParent) return false;
+    before = beforeParent;
+    after = afterParent;
   }
-  return false;
 }
 
 /**
@@ -92,10 +100,9 @@ class HighlightUnderlines implements Underlines {
     });
   }
 
-  set(node: Text, stretches: readonly Stretch[]) {
+  set(node: Text, box: Element | null, stretches: readonly Stretch[]) {
     this.forget(node);
-    const box = node.parentElement;
-    if (!box || stretches.length === 0 || node.data.length > MAX_UNDERLINED_TEXT_LENGTH) return;
+    if (!box || stretches.length === 0 || node.length > MAX_UNDERLINED_TEXT_LENGTH) return;
     const run = this.#runOf(box);
     const text: UnderlinedText = { box, stretches, ranges: null, shown: false, run };
     this.#texts.set(node, text);

@@ -8,12 +8,20 @@ import {
 } from '#extension/settings.ts';
 
 /**
+ * The fields of what storage.managed holds that the extension reads, each checked on its own, as the policy
+ * is remembered (lib/settings/policy.ts): parseManagedSettings of it is that of what storage.managed held.
+ */
+export function policyFields(stored: unknown): ManagedSettings {
+  return managedSettingsSchema.parse(typeof stored === 'object' && stored !== null ? stored : {});
+}
+
+/**
  * Reads what storage.managed holds, whatever its shape. A key the organisation set brings its service
  * address: the one it set, else the build's built-in one, never an address the person typed, which would
  * receive the organisation's key. So wherever the managed settings are in force, the address is too.
  */
 export function parseManagedSettings(stored: unknown): ManagedSettings {
-  const managed = managedSettingsSchema.parse(typeof stored === 'object' && stored !== null ? stored : {});
+  const managed = policyFields(stored);
   return managed.apiKey === undefined
     ? managed
     : { ...managed, baseUrl: managed.baseUrl ?? DEFAULT_API_BASE_URL };

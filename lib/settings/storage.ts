@@ -1,12 +1,12 @@
-import { browser } from 'wxt/browser';
-import { type ManagedSettings, parseSettings, type Settings } from '#extension/settings.ts';
+import { parseSettings, type Settings } from '#extension/settings.ts';
 import { apiKeyItem, settingsItem } from '#extension/stored.ts';
-import { lookupTarget, managedValues, parseManagedSettings, settingsInForce } from './managed.ts';
+import { lookupTarget, managedValues, settingsInForce } from './managed.ts';
+import type { PolicyInForce } from './policy.ts';
 
 /*
  * Settings and the key as the extension uses them: the person's own, and what the organisation set by
- * policy. Only the background and the extension's pages import this: storage is closed to content scripts,
- * which get what they need of settings by message. The items themselves are declared in
+ * policy (policy.ts). Only the background and the extension's pages import this: storage is closed to content
+ * scripts, which get what they need of settings by message. The items themselves are declared in
  * lib/extension/stored.ts.
  */
 
@@ -15,30 +15,26 @@ export async function loadLocalSettings(): Promise<Settings> {
   return parseSettings(await settingsItem.getValue());
 }
 
-/**
- * What the organisation set through policy. Without a policy Chromium answers {}, and Firefox fails (no
- * managed storage manifest): both mean nothing is managed.
- */
-export async function loadManagedSettings(): Promise<ManagedSettings> {
-  try {
-    return parseManagedSettings(await browser.storage.managed.get());
-  } catch {
-    return {};
-  }
-}
-
 /** The settings in force: the organisation's where it set them, the person's own elsewhere. */
-export async function loadSettings(): Promise<Settings> {
-  const [local, managed] = await Promise.all([loadLocalSettings(), loadManagedSettings()]);
+export async function loadSettings(policy: PolicyInForce): Promise<Settings> {
+  const [local, managed] = await Promise.all([loadLocalSettings(), policy.current()]);
   return settingsInForce(local, managedValues(managed));
 }
 
+/** Where lookups go and with which key, in force now (lookupTarget). Only the background asks. */
+export interface LookupTarget {
+  apiKey: string;
+  baseUrl: string;
+  /** Raised when the policy's read changes where lookups go (PolicyNow.superseded). */
+  superseded: AbortSignal;
+}
+
 /** The key in force and the address it goes to (lookupTarget). Only the background asks. */
-export async function loadLookupTarget(): Promise<{ apiKey: string; baseUrl: string }> {
-  const [settings, apiKey, managed] = await Promise.all([
+export async function loadLookupTarget(policy: PolicyInForce): Promise<LookupTarget> {
+  const [settings, apiKey, { policy: managed, superseded }] = await Promise.all([
     loadLocalSettings(),
     apiKeyItem.getValue(),
-    loadManagedSettings(),
+    policy.now(),
   ]);
-  return lookupTarget({ apiKey, baseUrl: settings.baseUrl }, managed);
+  return { ...lookupTarget({ apiKey, baseUrl: settings.baseUrl }, managed), superseded };
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { apiKeyItem, settingsItem } from '#extension/stored.ts';
+import { apiKeyItem, policySeenItem, settingsItem } from '#extension/stored.ts';
 import { inForce, useSettingsStore } from './store.ts';
 
 beforeEach(() => {
@@ -58,6 +58,24 @@ describe('the settings store of extension pages', () => {
     const state = useSettingsStore.getState();
     expect(state.settings.baseUrl).toBe('http://127.0.0.1:9999');
     expect(state.apiKey).toBe('wl_saved_meanwhile');
+  });
+
+  it('asks the background again when it records a policy newly read, and shows what it says', async () => {
+    const answers = [
+      { fields: [], settings: {} },
+      { fields: ['searchQueryTemplate'], settings: { searchQueryTemplate: 'from:{address}' } },
+    ];
+    fakeBrowser.runtime.onMessage.addListener((message: unknown) =>
+      (message as { type: string }).type === 'managed-settings'
+        ? Promise.resolve(answers.shift())
+        : undefined,
+    );
+    await useSettingsStore.getState().load();
+    expect(inForce(useSettingsStore.getState()).searchQueryTemplate).toBe('{address}');
+    await policySeenItem.setValue({ searchQueryTemplate: 'from:{address}' });
+    await vi.waitFor(() =>
+      expect(inForce(useSettingsStore.getState()).searchQueryTemplate).toBe('from:{address}'),
+    );
   });
 
   it('saves the key and settings together, and says so when storage refuses them, keeping neither', async () => {

@@ -8,7 +8,7 @@ import {
   parseSettings,
   type Settings,
 } from '#extension/settings.ts';
-import { apiKeyItem, settingsItem } from '#extension/stored.ts';
+import { apiKeyItem, policySeenItem, settingsItem } from '#extension/stored.ts';
 import { settingsInForce } from './managed.ts';
 import { loadLocalSettings } from './storage.ts';
 
@@ -49,19 +49,12 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
       changed.apiKey = true;
       set({ apiKey: value ?? '' });
     });
-    const [settings, apiKey, managed] = await Promise.all([
+    const [settings, apiKey] = await Promise.all([
       loadLocalSettings(),
       apiKeyItem.getValue(),
-      // A background that cannot answer leaves the page usable with the person's own settings; lookups,
-      // which go through it too, say what failed.
-      sendRequest({ type: 'managed-settings' }).catch(() => NOTHING_MANAGED),
+      followManagedSettings((managed) => set({ managed })),
     ]);
-    set({
-      ...(!changed.settings && { settings }),
-      ...(!changed.apiKey && { apiKey }),
-      managed,
-      loaded: true,
-    });
+    set({ ...(!changed.settings && { settings }), ...(!changed.apiKey && { apiKey }), loaded: true });
   },
   async save(settings, apiKey) {
     const parsed = parseSettings(settings);
@@ -79,6 +72,24 @@ export const useSettingsStore = create<SettingsState>((set, get) => ({
     return true;
   },
 }));
+
+/**
+ * What the organisation set, as the background says (the policy in force, lib/settings/policy.ts: it waits for
+ * the browser's policy service on a first run only), given to `apply`, and asked again whenever the background
+ * records a policy newly read; only the latest question's answer is applied. Resolves once the first question
+ * is answered. A background that cannot answer leaves the page usable with the person's own settings; lookups,
+ * which go through it too, say what failed.
+ */
+function followManagedSettings(apply: (managed: SettingsState['managed']) => void): Promise<void> {
+  let asked = 0;
+  const ask = async () => {
+    const question = ++asked;
+    const managed = await sendRequest({ type: 'managed-settings' }).catch(() => NOTHING_MANAGED);
+    if (question === asked) apply(managed);
+  };
+  storage.watch(policySeenItem.key, () => void ask());
+  return ask();
+}
 
 /** The settings in force on an extension page (settingsInForce), from the store's state. */
 export function inForce(state: Pick<SettingsState, 'settings' | 'managed'>): Settings {

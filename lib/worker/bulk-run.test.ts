@@ -89,6 +89,38 @@ const domains = (count: number) => Array.from({ length: count }, (_, index) => `
 const storedJob = async () => (await bulkJobItem.getValue()) as BulkJob;
 const jobIsStored = async () => 'bulkJob' in (await storedItems());
 const never = () => new Promise<ApiOutcome>(() => {});
+/** Answers held until the test lets them through: lookups on their way. */
+function heldAnswers() {
+  const gates: (() => void)[] = [];
+  return {
+    answer: () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
+    /** How many lookups wait for their answer. */
+    waiting: () => gates.length,
+    releaseOne: () => gates.shift()?.(),
+    releaseAll: () => {
+      for (const release of gates.splice(0)) release();
+    },
+  };
+}
+/** Starts a list and waits for its run to end: `resume` hands back the run on its way. */
+async function runThrough(runner: BulkRunner, list: readonly string[]) {
+  await runner.start(list);
+  await runner.resume();
+}
+/** A worker running a list of ten, its first four lookups (as many as run at once) held on their way. */
+async function fourOnTheirWay(service: Service, options?: WorkerOptions) {
+  const held = heldAnswers();
+  const runner = worker(service, held.answer, options);
+  await runner.start(domains(10));
+  await expect.poll(held.waiting).toBe(4);
+  return { runner, held };
+}
+/** The worker after this one (the run's alarm woke it, or the page asked): it answers every lookup. */
+async function nextWorker(service: Service) {
+  const next = worker(service, async () => FOUND);
+  await next.resume();
+  return next;
+}
 /** The bulk list's answers storage holds, by their keys. */
 const storedListAnswers = async () =>
   Object.keys(await storedItems()).filter((key) => key.startsWith(bulkAnswerFamily.key('')));
@@ -112,8 +144,7 @@ describe('a bulk run', () => {
       },
       { awake },
     );
-    await runner.start(domains(20));
-    await runner.resume();
+    await runThrough(runner, domains(20));
     expect(await runner.status()).toMatchObject({ state: 'finished', done: 20, total: 20 });
     expect(service.charged.sort()).toEqual(domains(20).sort());
     expect(most).toBe(4);
@@ -131,8 +162,7 @@ describe('a bulk run', () => {
     const doneBefore = Object.keys((await storedJob()).done).length;
     expect(doneBefore).toBe(10);
 
-    const second = worker(service, async () => FOUND);
-    await second.resume();
+    const second = await nextWorker(service);
     expect(await second.status()).toMatchObject({ state: 'finished', done: 30 });
     // Every domain paid for once: the ten answered before the stop were found in the cache.
     expect(service.charged.sort()).toEqual(domains(30).sort());
@@ -141,12 +171,10 @@ describe('a bulk run', () => {
   it('an answer in the cache but not yet counted by the job is not paid for again', async () => {
     const service: Service = { charged: [], asked: [] };
     const first = worker(service, async () => FOUND);
-    await first.start(domains(3));
-    await first.resume();
+    await runThrough(first, domains(3));
     // As if the worker had stopped between the answer (cached) and the job's write.
     await bulkJobItem.setValue(startJob(domains(3)));
-    const second = worker(service, async () => FOUND);
-    await second.resume();
+    const second = await nextWorker(service);
     expect(await second.status()).toMatchObject({ state: 'finished', done: 3 });
     expect(service.charged).toHaveLength(3);
     expect(service.asked).toHaveLength(3);
@@ -154,21 +182,14 @@ describe('a bulk run', () => {
 
   it('cancelled: no lookup starts after it, and a later worker does not take it up', async () => {
     const service: Service = { charged: [], asked: [] };
-    const gates: (() => void)[] = [];
-    const runner = worker(
-      service,
-      () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
-    );
-    await runner.start(domains(10));
-    await expect.poll(() => gates.length).toBe(4);
+    const { runner, held } = await fourOnTheirWay(service);
     expect(await runner.cancel()).toMatchObject({ state: 'cancelled' });
-    for (const open of gates) open();
+    held.releaseAll();
     await runner.resume();
     expect(service.asked).toHaveLength(4);
     expect((await storedJob()).state).toBe('cancelled');
 
-    const later = worker(service, async () => FOUND);
-    await later.resume();
+    const later = await nextWorker(service);
     expect(service.asked).toHaveLength(4);
     expect(await later.status()).toMatchObject({ state: 'cancelled' });
   });
@@ -195,8 +216,7 @@ describe('a bulk run', () => {
         },
       },
     );
-    await runner.start(domains(6));
-    await runner.resume();
+    await runThrough(runner, domains(6));
     expect(await runner.status()).toMatchObject({ state: 'finished', done: 6, waitUntil: null });
     expect(slept.length).toBeGreaterThan(0);
     expect(slept.every((ms) => ms > 0 && ms <= 20_000)).toBe(true);
@@ -220,8 +240,7 @@ describe('a bulk run', () => {
   it('keeps what each domain ended in as the list’s own: an answer, a 404', async () => {
     const service: Service = { charged: [], asked: [] };
     const runner = worker(service, async (domain) => (domain.startsWith('lead-0') ? NOT_FOUND : FOUND));
-    await runner.start(domains(2));
-    await runner.resume();
+    await runThrough(runner, domains(2));
     expect(await runner.answers(domains(2))).toMatchObject({
       'lead-0.example.com': { state: 'not-found' },
       'lead-1.example.com': { state: 'found', info: { name: HOSTED_GMAIL_INFO.name } },
@@ -234,8 +253,7 @@ describe('a bulk run', () => {
     const runner = worker(service, async () => {
       throw new TypeError('Failed to fetch');
     });
-    await runner.start(['a.example.com']);
-    await runner.resume();
+    await runThrough(runner, ['a.example.com']);
     expect((await runner.answers(['a.example.com']))['a.example.com']).toMatchObject({
       state: 'unreachable',
       problem: { code: 'unreachable' },
@@ -245,11 +263,9 @@ describe('a bulk run', () => {
   it('a new list takes the place of the last, and repeats of a domain are one lookup', async () => {
     const service: Service = { charged: [], asked: [] };
     const runner = worker(service, async () => FOUND);
-    await runner.start(['a.example.com', 'a.example.com', 'b.example.com']);
-    await runner.resume();
+    await runThrough(runner, ['a.example.com', 'a.example.com', 'b.example.com']);
     expect(await runner.status()).toMatchObject({ state: 'finished', total: 2 });
-    await runner.start(['b.example.com', 'c.example.com']);
-    await runner.resume();
+    await runThrough(runner, ['b.example.com', 'c.example.com']);
     expect(await runner.status()).toMatchObject({ state: 'finished', total: 2 });
     // b.example.com was answered by the first list: the second found it cached.
     expect(service.charged).toEqual(['a.example.com', 'b.example.com', 'c.example.com']);
@@ -262,8 +278,7 @@ describe('what a list paid for', () => {
   it('stays when "Clear cache" empties the answer cache, in a worker started again, and is not paid again', async () => {
     const service: Service = { charged: [], asked: [] };
     const first = worker(service, async () => FOUND);
-    await first.start(domains(6));
-    await first.resume();
+    await runThrough(first, domains(6));
     await first.cache.clear();
     expect(await first.cache.size()).toBe(0);
     expect(providers(await first.shown(domains(6)))).toEqual(Array(6).fill(GMAIL));
@@ -278,8 +293,7 @@ describe('what a list paid for', () => {
     const service: Service = { charged: [], asked: [] };
     let time = 1_000_000;
     const first = worker(service, async () => FOUND, { now: () => time });
-    await first.start(domains(3));
-    await first.resume();
+    await runThrough(first, domains(3));
     // Two hours on: the cache keeps a found answer a minute here (cacheTtlHours 1 in the issue).
     time += 2 * 60 * 60 * 1000;
     const second = worker(service, async () => FOUND, { now: () => time });
@@ -290,8 +304,7 @@ describe('what a list paid for', () => {
   it('stays when the cache evicts its answers for others', async () => {
     const service: Service = { charged: [], asked: [] };
     const first = worker(service, async () => FOUND, { cache: { maxEntries: 2 } });
-    await first.start(domains(5));
-    await first.resume();
+    await runThrough(first, domains(5));
     await first.cache.flush();
     const second = worker(service, async () => FOUND, { cache: { maxEntries: 2 } });
     expect(await second.cache.size()).toBe(2);
@@ -300,15 +313,9 @@ describe('what a list paid for', () => {
 
   it('keeps the answers of lookups on their way when the list was cancelled', async () => {
     const service: Service = { charged: [], asked: [] };
-    const gates: (() => void)[] = [];
-    const runner = worker(
-      service,
-      () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
-    );
-    await runner.start(domains(10));
-    await expect.poll(() => gates.length).toBe(4);
+    const { runner, held } = await fourOnTheirWay(service);
     expect(await runner.cancel()).toMatchObject({ state: 'cancelled', done: 0, lookingUp: 4 });
-    for (const open of gates) open();
+    held.releaseAll();
     await expect.poll(async () => (await runner.status())?.lookingUp).toBe(0);
     expect(await runner.status()).toMatchObject({ state: 'cancelled', done: 4 });
     await runner.cache.clear();
@@ -347,10 +354,8 @@ describe('what a list paid for', () => {
   it('leaves storage when another list starts, all but what the new list pays for itself', async () => {
     const service: Service = { charged: [], asked: [] };
     const runner = worker(service, async () => FOUND);
-    await runner.start(domains(3));
-    await runner.resume();
-    await runner.start(['lead-2.example.com', 'other.example.com']);
-    await runner.resume();
+    await runThrough(runner, domains(3));
+    await runThrough(runner, ['lead-2.example.com', 'other.example.com']);
     expect((await storedListAnswers()).sort()).toEqual([
       bulkAnswerFamily.key('lead-2.example.com'),
       bulkAnswerFamily.key('other.example.com'),
@@ -383,17 +388,15 @@ describe('what a list paid for', () => {
 describe('the lists a worker runs, one after another', () => {
   it('counts a lookup of a list only for that list, though it answers after another list started', async () => {
     const service: Service = { charged: [], asked: [] };
-    const gates: (() => void)[] = [];
+    const held = heldAnswers();
     const runner = worker(service, (domain) =>
-      domain.startsWith('lead-')
-        ? new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND)))
-        : Promise.resolve(FOUND),
+      domain.startsWith('lead-') ? held.answer() : Promise.resolve(FOUND),
     );
     await runner.start(domains(4));
-    await expect.poll(() => gates.length).toBe(4);
+    await expect.poll(held.waiting).toBe(4);
     const second = ['next-0.example.com', 'next-1.example.com'];
     await runner.start(second);
-    for (const open of gates) open();
+    held.releaseAll();
     await runner.resume();
     expect(await runner.status()).toMatchObject({ state: 'finished', total: 2, done: 2 });
     expect(Object.keys((await storedJob()).done).sort()).toEqual(second);
@@ -419,8 +422,7 @@ describe('the budget of a list’s answers', () => {
       (_, index) => `lead-${index}.bench-customer.example.com`,
     );
     const runner = new BulkRunner({ lookup: async () => answer, keepAwake: async () => {} });
-    await runner.start(list);
-    await runner.resume();
+    await runThrough(runner, list);
     expect(await runner.status()).toMatchObject({ state: 'finished', done: MAX_BULK_DOMAINS });
     expect((await storedJob()).keptBytes).toBeLessThanOrEqual(MAX_BULK_ANSWER_BYTES);
   });
@@ -431,8 +433,7 @@ describe('the budget of a list’s answers', () => {
     const most = bulkAnswerFamily.key(domains(1)[0] ?? '').length + MAX_KEPT_ANSWER_BYTES;
     const maxAnswerBytes = 3 * most;
     const runner = worker(service, async () => FOUND, { maxAnswerBytes });
-    await runner.start(domains(40));
-    await runner.resume();
+    await runThrough(runner, domains(40));
     const status = await runner.status();
     expect(status).toMatchObject({ state: 'stopped', stoppedBy: 'list-full', total: 40 });
     // More than three: a lookup reserves an answer's most, and gives back what its answer did not take.
@@ -466,8 +467,7 @@ describe('a bulk run on a full store', () => {
       },
       { awake },
     );
-    await first.start(domains(12));
-    await first.resume();
+    await runThrough(first, domains(12));
     expect(await first.status()).toMatchObject({ state: 'finished', done: 12, saved: false });
     expect(service.charged.sort()).toEqual(domains(12).sort());
     // What storage held was behind the run: it is gone, its answers with it, and so is the alarm.
@@ -479,8 +479,7 @@ describe('a bulk run on a full store', () => {
     expect(providers(await first.shown(domains(12)))).toEqual(Array(12).fill(GMAIL));
 
     // The browser stops the worker; the next one (an alarm, a hover) finds nothing to pay for again.
-    const second = worker(service, async () => FOUND);
-    await second.resume();
+    const second = await nextWorker(service);
     expect(service.asked).toHaveLength(12);
     expect(await second.status()).toBeNull();
   });
@@ -516,12 +515,10 @@ describe('a bulk run on a full store', () => {
       }
       return FOUND;
     });
-    await first.start(domains(12));
-    await first.resume();
+    await runThrough(first, domains(12));
     expect((await storedJob()).state).toBe('running');
 
-    const second = worker(service, async () => FOUND);
-    await second.resume();
+    const second = await nextWorker(service);
     expect(service.asked).toHaveLength(12);
     expect(await second.status()).toBeNull();
   });
@@ -529,42 +526,30 @@ describe('a bulk run on a full store', () => {
   it('says its progress is saved again once storage takes it, and a later worker takes it up', async () => {
     const service: Service = { charged: [], asked: [] };
     const full = refuseWrites();
-    const gates: (() => void)[] = [];
-    const first = worker(
-      service,
-      () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
-    );
+    const held = heldAnswers();
+    const first = worker(service, held.answer);
     expect(await first.start(domains(8))).toMatchObject({ state: 'running', saved: false });
-    await expect.poll(() => gates.length).toBe(4);
+    await expect.poll(held.waiting).toBe(4);
     full.mockRestore();
-    gates.shift()?.();
+    held.releaseOne();
     await expect.poll(async () => (await first.status())?.saved).toBe(true);
     expect((await storedJob()).state).toBe('running');
-    const later = worker(service, async () => FOUND);
-    await later.resume();
+    const later = await nextWorker(service);
     expect(await later.status()).toMatchObject({ state: 'finished', done: 8, saved: true });
   });
 
   it('Cancel stops the run and its alarm though the job cannot be saved, and no later worker takes it up', async () => {
     const service: Service = { charged: [], asked: [] };
     const awake: boolean[] = [];
-    const gates: (() => void)[] = [];
-    const runner = worker(
-      service,
-      () => new Promise<ApiOutcome>((resolve) => gates.push(() => resolve(FOUND))),
-      { awake },
-    );
-    await runner.start(domains(10));
-    await expect.poll(() => gates.length).toBe(4);
+    const { runner, held } = await fourOnTheirWay(service, { awake });
     refuseWrites();
     expect(await runner.cancel()).toMatchObject({ state: 'cancelled', saved: false });
     expect(awake.at(-1)).toBe(false);
-    for (const open of gates) open();
+    held.releaseAll();
     await runner.resume();
     expect(service.asked).toHaveLength(4);
 
-    const later = worker(service, async () => FOUND);
-    await later.resume();
+    await nextWorker(service);
     expect(service.asked).toHaveLength(4);
     expect(await jobIsStored()).toBe(false);
   });
@@ -573,10 +558,8 @@ describe('a bulk run on a full store', () => {
     const service: Service = { charged: [], asked: [] };
     refuseWrites('local', (keys) => keys.some((key) => key.startsWith('answer:')));
     const first = worker(service, async () => FOUND);
-    await first.start(domains(2));
-    await first.resume();
-    const second = worker(service, async () => FOUND);
-    await second.resume();
+    await runThrough(first, domains(2));
+    const second = await nextWorker(service);
     expect((await second.answers(['lead-0.example.com']))['lead-0.example.com']).toMatchObject({
       state: 'found',
       info: { name: HOSTED_GMAIL_INFO.name },

@@ -6,6 +6,7 @@ import {
   MAX_CACHE_BYTES,
   MAX_CACHE_ENTRIES,
   MAX_KEPT_ANSWER_BYTES,
+  MAX_REMEMBERED_POLICY_BYTES,
   STORAGE_QUOTA_BYTES,
 } from '#extension/limits.ts';
 import { DEFAULT_SETTINGS, type Settings } from '#extension/settings.ts';
@@ -52,6 +53,7 @@ describe('what storage.local keeps, at its worst', () => {
       jobBytes +
       MAX_BULK_ANSWER_BYTES +
       MAX_BULK_DRAFT_BYTES +
+      MAX_REMEMBERED_POLICY_BYTES +
       itemBytes(keyInArea(settingsItem.key), settings) +
       itemBytes(keyInArea(apiKeyItem.key), 'k'.repeat(1_000));
     expect(total).toBeLessThan(STORAGE_QUOTA_BYTES * 0.8);

@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { currentLocale, type Messages, t } from '#extension/i18n.ts';
 import type { LanguageChoice, Locale } from '#extension/locales.ts';
+import { policySeenItem, settingsItem } from '#extension/stored.ts';
+import { browserPolicySources, PolicyInForce } from '#settings/policy.ts';
 import type { Handlers } from './router.ts';
-import { WorkerWords, withWords } from './words.ts';
+import { speakLanguageInForce, WorkerWords, withWords } from './words.ts';
 
 const SAVE: Record<string, string> = { en: 'Save', de: 'Speichern', ja: '保存' };
 const messagesOf = (locale: Locale): Messages => ({ optionsSave: { message: SAVE[locale] ?? '?' } });
@@ -88,5 +91,35 @@ describe('answers while the words load', () => {
     loaded();
     await testing;
     expect(answered).toEqual(['test-key']);
+  });
+});
+
+describe('the worker’s start', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    fakeBrowser.i18n.getUILanguage = () => 'de-DE';
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('reads no words until they are needed, and again when the language may have changed', async () => {
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockResolvedValue({} as never);
+    await policySeenItem.setValue({});
+    const fetched = vi.fn(async (url: string) => Response.json({ optionsSave: { message: url } }));
+    vi.stubGlobal('fetch', fetched);
+    const retitled = vi.fn();
+    const { ready } = speakLanguageInForce(new PolicyInForce(browserPolicySources()), retitled);
+    // A worker woken for a lookup fetches no messages.json.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetched).not.toHaveBeenCalled();
+    await ready();
+    expect(fetched).toHaveBeenCalledTimes(1);
+    expect(retitled).toHaveBeenCalledTimes(1);
+    expect(currentLocale()).toBe('de');
+    await settingsItem.setValue({ ...(await settingsItem.getValue()), language: 'ja' });
+    await vi.waitFor(() => expect(retitled).toHaveBeenCalledTimes(2));
+    expect(currentLocale()).toBe('ja');
   });
 });

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { applyWords, fetchMessages, type Messages } from '#extension/i18n.ts';
 import { type LanguageChoice, type Locale, resolveLocale, touchesLanguage } from '#extension/locales.ts';
 import type { RequestType } from '#extension/protocol.ts';
+import type { PolicyInForce } from '#settings/policy.ts';
 import { loadSettings } from '#settings/storage.ts';
 import type { Handlers } from './router.ts';
 
@@ -78,22 +79,38 @@ export function withWords(ready: () => Promise<unknown>, handlers: Handlers): Ha
 }
 
 /**
- * The background speaking the language in force: read at start, and again on a change of the person's
- * settings or the organisation's policy, `onChange` called each time (the context menu's title). chrome.i18n
- * speaks only the browser's language, so the chosen locale's messages are read from the package.
+ * The background speaking the language in force. chrome.i18n speaks only the browser's language, so the chosen
+ * locale's messages are read from the package: not at each start of the worker, which most hovers wake (a
+ * lookup needs no words), but when first needed (`ready`: the key test's sentence, the menu made at install),
+ * when the browser starts (its own language may have changed), and on a change of the person's settings or
+ * the organisation's policy; `onChange` is called each time they are applied (the context menu's title,
+ * which the browser keeps while the worker sleeps).
  */
-export function speakLanguageInForce(onChange: () => void): {
+export function speakLanguageInForce(
+  policy: PolicyInForce,
+  onChange: () => void,
+): {
   words: WorkerWords;
   ready: () => Promise<unknown>;
 } {
   const words = new WorkerWords({
-    choice: async () => (await loadSettings()).language,
+    choice: async () => (await loadSettings(policy)).language,
     browserLanguage: () => browser.i18n.getUILanguage(),
     fetchMessages,
   });
-  let ready = words.apply().then(onChange);
+  let applied: Promise<unknown> | null = null;
+  const apply = () => {
+    const attempt = words.apply().then(onChange);
+    applied = attempt;
+    // A failed read is tried again at the next ask.
+    attempt.catch(() => {
+      if (applied === attempt) applied = null;
+    });
+    return attempt;
+  };
+  browser.runtime.onStartup.addListener(() => void apply().catch(() => {}));
   browser.storage.onChanged.addListener((changes, area) => {
-    if (touchesLanguage(changes, area)) ready = words.apply().then(onChange);
+    if (touchesLanguage(changes, area)) void apply().catch(() => {});
   });
-  return { words, ready: () => ready };
+  return { words, ready: () => applied ?? apply() };
 }

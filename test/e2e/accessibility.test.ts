@@ -12,19 +12,30 @@ beforeAll(async () => {
 
 afterAll(() => stack?.close());
 
+/** A new tab at `url`. */
+async function newTab(url: string) {
+  const page = await stack.browser.context.newPage();
+  await page.goto(url);
+  return page;
+}
+
+/** One of the extension's pages in a new tab, once the element with test id `ready` is there. */
+async function extensionPage(path: string, ready: string) {
+  const page = await newTab(stack.browser.extensionUrl(path));
+  await page.getByTestId(ready).waitFor();
+  return page;
+}
+
 describe('accessibility', () => {
   it('would catch a violation (an image without alt text, planted on purpose)', async () => {
-    const page = await stack.browser.context.newPage();
-    await page.goto(stack.pages.url('blank.html'));
+    const page = await newTab(stack.pages.url('blank.html'));
     await page.evaluate(() => document.body.append(document.createElement('img')));
     expect((await seriousViolations(page)).map((violation) => violation.id)).toContain('image-alt');
     await page.close();
   }, 60_000);
 
   it('the popup has no serious or critical violation and its lookup works from the keyboard', async () => {
-    const page = await stack.browser.context.newPage();
-    await page.goto(stack.browser.extensionUrl('popup.html'));
-    await page.getByTestId('lookup-input').waitFor();
+    const page = await extensionPage('popup.html', 'lookup-input');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'lookup-input',
@@ -39,16 +50,13 @@ describe('accessibility', () => {
   }, 60_000);
 
   it('the options page has no serious or critical violation', async () => {
-    const page = await stack.browser.context.newPage();
-    await page.goto(stack.browser.extensionUrl('options.html'));
-    await page.getByTestId('api-key-input').waitFor();
+    const page = await extensionPage('options.html', 'api-key-input');
     expect(await seriousViolations(page)).toEqual([]);
     await page.close();
   }, 60_000);
 
   it('the hover card opens from the keyboard, has no serious or critical violation, and announces itself', async () => {
-    const page = await stack.browser.context.newPage();
-    await page.goto(stack.pages.url('plain.html'));
+    const page = await newTab(stack.pages.url('plain.html'));
     // Once the extension has read the page (its badge counts it), the link is the first stop for Tab.
     await expect.poll(() => stack.browser.badgeOf(page)).toBe('6');
     await page.keyboard.press('Tab');
@@ -63,8 +71,7 @@ describe('accessibility', () => {
   }, 60_000);
 
   it('screen readers get the card’s words, drawn by CSS: its accessibility tree names the provider and every control', async () => {
-    const page = await stack.browser.context.newPage();
-    await page.goto(stack.pages.url('plain.html'));
+    const page = await newTab(stack.pages.url('plain.html'));
     await hoverText(page, 'jane.doe+news@gmail.com');
     const card = chromiumCard(page);
     await card.answered();

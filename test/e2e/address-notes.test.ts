@@ -40,11 +40,16 @@ describe.each(BROWSERS)('in %s', (name) => {
   const stack = useBrowserStack(name, { credits: 1_000 });
   const openTypos = () =>
     stack.browser.openPage(stack.backend.pages.url('typos.html'), TYPOS_PAGE_ADDRESSES.length);
+  /** The typos page in a new tab, with the card of `address` open. */
+  const cardOnTypos = async (address: string) => {
+    const page = await openTypos();
+    await page.showCardOf(address);
+    return page;
+  };
 
   describe('the card', () => {
     it('over a look-alike domain that takes mail: the address meant, the disposable verdict, and the warning', async () => {
-      const page = await openTypos();
-      await page.showCardOf('jane@gmial.com');
+      const page = await cardOnTypos('jane@gmial.com');
       const { card } = page;
       expect(await card.text('did-you-mean')).toBe(didYouMean('jane@gmail.com'));
       expect(await card.text('verdict')).toBe(messages.cardVerdictDisposable.message);
@@ -54,8 +59,7 @@ describe.each(BROWSERS)('in %s', (name) => {
     });
 
     it('copies the corrected address on a person’s click, for them to paste', async () => {
-      const page = await openTypos();
-      await page.showCardOf('jane@gmial.com');
+      const page = await cardOnTypos('jane@gmial.com');
       await page.card.click('copy-suggestion');
       await expect.poll(() => page.card.text('copy-suggestion')).toBe(messages.cardCopied.message);
       await page.evaluate(addPasteTarget, 'text' as const);
@@ -69,8 +73,7 @@ describe.each(BROWSERS)('in %s', (name) => {
     });
 
     it('over a typo whose domain takes no mail: it will bounce, and still the address meant; no warning', async () => {
-      const page = await openTypos();
-      await page.showCardOf('pat@gmal.com');
+      const page = await cardOnTypos('pat@gmal.com');
       const { card } = page;
       expect(await card.text('did-you-mean')).toBe(didYouMean('pat@gmail.com'));
       expect(await card.text('error-message')).toContain(messages.cardVerdictWillBounce.message);
@@ -79,16 +82,14 @@ describe.each(BROWSERS)('in %s', (name) => {
     });
 
     it('over a look-alike whose mail servers name no provider: the warning too', async () => {
-      const page = await openTypos();
-      await page.showCardOf('sam@yahooo.com');
+      const page = await cardOnTypos('sam@yahooo.com');
       expect(await page.card.text('did-you-mean')).toBe(didYouMean('sam@yahoo.com'));
       expect(await page.card.text('look-alike-warning')).toBe(messages.cardLookAlikeTakesMail.message);
       await page.close();
     });
 
     it('over a shared inbox: says it reaches a team; over a person’s address, nothing of the kind', async () => {
-      const page = await openTypos();
-      await page.showCardOf('info@workspace-customer.example.com');
+      const page = await cardOnTypos('info@workspace-customer.example.com');
       expect(await page.card.text('shared-inbox')).toBe(messages.cardSharedInbox.message);
       expect(await page.card.count('did-you-mean')).toBe(0);
       await page.showCardOf('janedoe@gmail.com');

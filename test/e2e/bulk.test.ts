@@ -258,21 +258,22 @@ describe.each(BROWSERS)('in %s', (name) => {
       providers: Array(6).fill('Google Workspace'),
       csv: kept.map((domain) => [domain, 'Google Workspace']),
     };
-    expect(await shownAnswers(page)).toEqual(paid);
+    // The rows are drawn from the list at once, and their answers follow from the worker.
+    await expect.poll(() => shownAnswers(page)).toEqual(paid);
     expect(before - (await credits())).toBe(6);
     await page.close();
 
     // The person clears the cache on the options page; the browser stops the background.
     const options = await stack.browser.openOptions();
     await options.click('clear-cache');
-    await expect.poll(() => options.text('cache-count')).toBe('0 cached answers');
+    await expect.poll(() => options.text('cache-count')).toBe('No cached answers');
     await options.close();
     await stack.browser.stopBackground();
 
     const again = await openBulk();
     await expect.poll(() => again.attribute('bulk-status', 'data-state')).toBe('finished');
     await expect.poll(() => again.count('bulk-row')).toBe(6);
-    expect(await shownAnswers(again)).toEqual(paid);
+    await expect.poll(() => shownAnswers(again)).toEqual(paid);
     // Nothing was asked of the service again, and nothing paid twice.
     expect(stack.backend.proxy.requests.length - asked).toBe(6);
     expect(before - (await credits())).toBe(6);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from '../support/driver.ts';
 import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from '../support/extension-stack.ts';
-import { pageMarkup, popupAddresses, servedMarkup } from '../support/in-page.ts';
 import { type LoopbackHost, startLoopbackHost } from '../support/loopback-host.ts';
+import { expectPopupList, type RecordedMarkup, recordMarkup } from '../support/page-checks.ts';
 import { closeAll } from '../support/teardown.ts';
 
 /**
@@ -105,23 +105,18 @@ describe.each(BROWSERS)('CRMs and help desks, in %s', (name) => {
 
   describe.each(SITES)('$site, at $host', (site) => {
     let page: PageDriver;
-    let markupOnLoad: string;
+    let markup: RecordedMarkup;
 
     beforeAll(async () => {
       page = await browser.openPage(host.url(site.host, site.page), site.addresses.length);
-      markupOnLoad = await page.evaluate(pageMarkup, null);
+      markup = await recordMarkup(page);
     });
 
     afterAll(() => closeAll({ [`the tab of ${site.host}`]: page }));
 
     it('counts the addresses on the badge, and the popup lists them', async () => {
       expect(await page.badge()).toBe(String(site.addresses.length));
-      const popup = await browser.openPopup({ tab: page });
-      try {
-        await expect.poll(() => popup.evaluate(popupAddresses, null)).toEqual(site.addresses);
-      } finally {
-        await popup.close();
-      }
+      await expectPopupList(browser, page, site.addresses);
     });
 
     it('an address opens its card, naming its provider', async () => {
@@ -138,9 +133,7 @@ describe.each(BROWSERS)('CRMs and help desks, in %s', (name) => {
     it('leaves the page’s markup as it was served', async () => {
       await page.press('Escape');
       await page.card.closed();
-      const now = await page.evaluate(pageMarkup, null);
-      expect(now).toBe(markupOnLoad);
-      expect(now).toBe(await page.evaluate(servedMarkup, null));
+      await markup.expectUnchanged();
     });
   });
 
@@ -153,24 +146,15 @@ describe.each(BROWSERS)('CRMs and help desks, in %s', (name) => {
 
     afterAll(() => closeAll({ [`the tab of ${SALESFORCE.host}`]: page }));
 
-    async function expectPopupList(addresses: string[]) {
-      const popup = await browser.openPopup({ tab: page });
-      try {
-        await expect.poll(() => popup.evaluate(popupAddresses, null)).toEqual(addresses);
-      } finally {
-        await popup.close();
-      }
-    }
-
     it('the badge and the popup hold the record shown, and follow the page as it shows the other', async () => {
       expect(await page.addresses()).toEqual(SALESFORCE.addresses);
-      await expectPopupList(SALESFORCE.addresses);
+      await expectPopupList(browser, page, SALESFORCE.addresses);
       const loadedAt = await page.evaluate(() => performance.timeOrigin, null);
       await page.click('#back-to-mara');
       expect(await page.evaluate(() => location.pathname, null)).toBe('/lightning/r/Contact/003MARA/view');
       await expect.poll(() => page.addresses()).toEqual(MARA_QUINN);
       expect(await page.badge()).toBe(String(MARA_QUINN.length));
-      await expectPopupList(MARA_QUINN);
+      await expectPopupList(browser, page, MARA_QUINN);
       // The page was not loaded again: Rosa's record is still in its document, hidden.
       expect(await page.evaluate(() => performance.timeOrigin, null)).toBe(loadedAt);
       expect(await page.count('#rosa-record a[href^="mailto:"]')).toBe(2);

@@ -28,31 +28,23 @@ describe.each(BROWSERS)('dark mode in %s', (name) => {
     return looks;
   }
 
-  it('the card over a dark page (Gmail’s dark theme) is dark in a light system, with AA contrast', async () => {
-    await stack.browser.setColorScheme('light');
-    expect(await cardOver('gmail-dark.html', 2, 'jane@gmail.com')).toEqual({
-      theme: 'dark',
-      background: DARK_BACKGROUND,
-      violations: [],
-    });
-  });
-
-  it('the card over a light page stays light in a dark system, with AA contrast', async () => {
-    await stack.browser.setColorScheme('dark');
-    expect(await cardOver('plain.html', 6, 'jane.doe+news@gmail.com')).toEqual({
-      theme: 'light',
-      background: LIGHT_BACKGROUND,
-      violations: [],
-    });
-  });
-
-  it('the card over a page that paints no background but lets a dark system darken it is dark', async () => {
-    await stack.browser.setColorScheme('dark');
-    expect(await cardOver('system-theme.html', 1, 'sam@gmail.com')).toMatchObject({
-      theme: 'dark',
-      background: DARK_BACKGROUND,
-    });
-  });
+  it.each([
+    // Gmail's dark theme: it paints its own dark backgrounds inside an unpainted body.
+    ['gmail-dark.html', 'light', 'dark', 2, 'jane@gmail.com'],
+    ['plain.html', 'dark', 'light', 6, 'jane.doe+news@gmail.com'],
+    // A page that paints no background but lets a dark system darken it.
+    ['system-theme.html', 'dark', 'dark', 1, 'sam@gmail.com'],
+  ] as const)(
+    'the card over %s in a %s system is %s, with AA contrast',
+    async (page, system, theme, addresses, hover) => {
+      await stack.browser.setColorScheme(system);
+      expect(await cardOver(page, addresses, hover)).toEqual({
+        theme,
+        background: theme === 'dark' ? DARK_BACKGROUND : LIGHT_BACKGROUND,
+        violations: [],
+      });
+    },
+  );
 
   for (const [page, path, ready] of THEMED_EXTENSION_PAGES) {
     it(`the ${page} follows the system, dark then light, with AA contrast`, async () => {

@@ -31,12 +31,13 @@ const PATTERNS = Object.values(messages).map(
 
 /**
  * The texts a person reads or hears on a page: text nodes, and accessible names and placeholders. The card's
- * verdict line is one message drawn in parts (the provider's name apart, beside its logo): it is read whole.
+ * verdict line is one message drawn in parts (the provider's name apart, beside its logo), and an address is
+ * written in parts (it breaks only after its @ or a dot, components/AddressText.tsx): each is read whole.
  */
 function shownTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const texts: string[] = [document.title];
-    const whole = '[data-testid="verdict"]';
+    const whole = '[data-testid="verdict"], .wl-address, [data-testid="page-address"]';
     for (const line of document.querySelectorAll(whole)) texts.push(line.textContent ?? '');
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

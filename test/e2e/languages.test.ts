@@ -41,8 +41,8 @@ async function expectPopupIn(browser: BrowserDriver, tab: PageDriver, messages: 
     .toBe(say(messages, 'popupSummaryAddresses_other', '6'));
   // The free-mail mark is a word of the language, named in full for a screen reader.
   const mark = '[data-testid="flag-freemail"][data-value="true"]';
-  await expect.poll(() => popup.texts(mark)).toContain(say(messages, 'popupMarkFreemail'));
-  expect(await popup.attribute(mark, 'aria-label')).toBe(say(messages, 'flagFreemail'));
+  await expect.poll(() => popup.texts(mark)).toContain(say(messages, 'popupMarkFreeMail'));
+  expect(await popup.attribute(mark, 'aria-label')).toBe(say(messages, 'flagFreeMail'));
   await popup.close();
 }
 

@@ -3,8 +3,8 @@ import messages from '../../public/_locales/en/messages.json';
 import { OUTLOOK_LIKE_ON_LOAD as ON_LOAD } from '../fixtures/outlook-like.ts';
 import { BROWSERS, type BrowserDriver, launchBrowser, type PageDriver } from '../support/driver.ts';
 import { type Backend, SUITE_HOVER_DELAY_MS, startBackend } from '../support/extension-stack.ts';
-import { pageMarkup, popupAddresses, servedMarkup } from '../support/in-page.ts';
 import { type LoopbackHost, startLoopbackHost } from '../support/loopback-host.ts';
+import { expectPopupList, type RecordedMarkup, recordMarkup } from '../support/page-checks.ts';
 import { closeAll } from '../support/teardown.ts';
 
 /**
@@ -37,7 +37,7 @@ describe.each(BROWSERS)('Outlook on the web, in %s', (name) => {
   let backend: Backend;
   let browser: BrowserDriver;
   let page: PageDriver;
-  let markupOnLoad: string;
+  let markup: RecordedMarkup;
   /** When the page's document began: another load would begin another. */
   let loadedAt: number;
 
@@ -50,21 +50,11 @@ describe.each(BROWSERS)('Outlook on the web, in %s', (name) => {
       settings: { baseUrl: backend.proxy.url, hoverDelayMs: SUITE_HOVER_DELAY_MS },
     });
     page = await browser.openPage(host.pages.url('outlook-like.html'), ON_LOAD.length);
-    markupOnLoad = await page.evaluate(pageMarkup, null);
+    markup = await recordMarkup(page);
     loadedAt = await page.evaluate(() => performance.timeOrigin, null);
   });
 
   afterAll(() => closeAll({ [name]: browser, backend, 'loopback host': host }));
-
-  /** The popup's list for the page's tab, once it says `expected`. */
-  async function expectPopupList(expected: string[]) {
-    const popup = await browser.openPopup({ tab: page });
-    try {
-      await expect.poll(() => popup.evaluate(popupAddresses, null)).toEqual(expected);
-    } finally {
-      await popup.close();
-    }
-  }
 
   /** Closes any card, rests the pointer on an element, and waits for the card to answer. */
   async function restOn(selector: string) {
@@ -79,7 +69,7 @@ describe.each(BROWSERS)('Outlook on the web, in %s', (name) => {
 
   it('counts every person on the badge, and the popup lists them: senders, recipients, the thread’s messages, the draft', async () => {
     expect(await page.badge()).toBe(String(ON_LOAD.length));
-    await expectPopupList(ON_LOAD);
+    await expectPopupList(browser, page, ON_LOAD);
   });
 
   it('a sender shown by name only opens the card of the address the name stands for', async () => {
@@ -111,16 +101,14 @@ describe.each(BROWSERS)('Outlook on the web, in %s', (name) => {
   it('leaves the page’s markup as it was served', async () => {
     await page.press('Escape');
     await page.card.closed();
-    const now = await page.evaluate(pageMarkup, null);
-    expect(now).toBe(markupOnLoad);
-    expect(now).toBe(await page.evaluate(servedMarkup, null));
+    await markup.expectUnchanged();
   });
 
   it('follows the view: opening another conversation without a page load, the badge and the popup show it alone', async () => {
     await page.click('#row-c2 [title]');
     expect(await page.evaluate(() => location.pathname, null)).toBe('/mail/inbox/id/c2');
     await expect.poll(() => page.badge()).toBe(String(AFTER_OPENING_C2.length));
-    await expectPopupList(AFTER_OPENING_C2);
+    await expectPopupList(browser, page, AFTER_OPENING_C2);
     // The page was not loaded again: its document is the one that began on load.
     expect(await page.evaluate(() => performance.timeOrigin, null)).toBe(loadedAt);
   });

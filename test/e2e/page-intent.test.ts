@@ -29,7 +29,7 @@ const SECRETS = [
   messages.cardOpenWebmail.message,
   messages.cardSearchMailbox.message,
   messages.cardRefresh.message,
-  messages.flagFreemail.message,
+  messages.flagFreeMail.message,
   'From the Webmail Info API',
   'mail.google.com',
 ];

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLUMNS } from '#address-table/rows.ts';
+import { COLUMNS } from '#address-table/formats.ts';
 import { POPUP_LOOKUP_BUDGET } from '#extension/limits.ts';
 import { type ExtensionStack, startExtensionStack } from '../support/extension-stack.ts';
 import { addPasteTarget } from '../support/in-page.ts';

@@ -146,9 +146,9 @@ describe.each(BROWSERS)('in %s', (name) => {
         .poll(async () => (await groups()).map((group) => [group.kind, group.rows]))
         .toEqual([
           ['disposable', count('mailinator.com')],
-          ['privacy', count('duck.com')],
-          ['freemail', count('gmail.com') + count('proton.me')],
-          ['no-flag', TOTAL_ADDRESSES - SERVICE_ADDRESSES],
+          ['privacy-relay', count('duck.com')],
+          ['free-mail', count('gmail.com') + count('proton.me')],
+          ['business-mail', TOTAL_ADDRESSES - SERVICE_ADDRESSES],
         ]);
       await popup.click('group-by-page');
       await expect.poll(() => rowAddresses(popup)).toEqual(ADDRESSES);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type AnswerBalance, balanceOf } from '../support/balance.ts';
-import type { ServiceProcess } from '../support/service-process.ts';
+import { FREE_LOOKUPS, type ServiceProcess } from '../support/service-process.ts';
 import { BACKENDS, serviceStacksForFile } from '../support/service-stack.ts';
 
 /**
@@ -43,11 +43,8 @@ describe.each(BACKENDS)('the balance in view, on %s', (backend) => {
 
   it('falls by one with each charged lookup, cached or not, in the headers and in data', async () => {
     const key = await stack.service.createKey({ credits: 3 });
-    const answers = [
-      await stack.service.lookup({ email: 'a@gmail.com' }, key),
-      await stack.service.lookup({ email: 'b@new-workspace-customer.example.com' }, key),
-      await stack.service.lookup({ email: 'c@gmail.com' }, key),
-    ];
+    const asked = ['a@gmail.com', 'b@new-workspace-customer.example.com', 'c@gmail.com'];
+    const answers = await stack.service.lookUpEach(asked, key);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     expect(answers.map(balanceOf)).toEqual([
       creditsOnly(2, true),
@@ -61,13 +58,8 @@ describe.each(BACKENDS)('the balance in view, on %s', (backend) => {
 
   it('stays the same on answers that cost nothing: 400, 404 without MX or provider, 500', async () => {
     const key = await stack.service.createKey({ credits: 5 });
-    const free = [
-      await stack.service.lookup({ email: 'not an address' }, key),
-      await stack.service.lookup({ email: 'no-mx.example.com' }, key),
-      await stack.service.lookup({ email: 'unknown-provider.example.com' }, key),
-      await stack.service.lookup({ email: 'dns-servfail.example.com' }, key),
-    ];
-    expect(free.map((answer) => answer.status)).toEqual([400, 404, 404, 500]);
+    const free = await stack.service.lookUpEach(FREE_LOOKUPS.emails, key);
+    expect(free.map((answer) => answer.status)).toEqual(FREE_LOOKUPS.statuses);
     for (const answer of free) expect(balanceOf(answer)).toEqual(creditsOnly(5, false));
     // Cached now: a 404 from the cache shows the same.
     expect(balanceOf(await stack.service.lookup({ email: 'no-mx.example.com' }, key))).toEqual(
@@ -88,8 +80,7 @@ describe.each(BACKENDS)('the balance in view, on %s', (backend) => {
       headers: { credits, subscriptionRemaining: remaining, subscriptionEnds: ends },
       data: withData ? { credits, subscriptionRemaining: remaining, subscriptionEnds: ends } : null,
     });
-    const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await stack.service.lookup({ email: 'gmail.com' }, key));
+    const answers = await stack.service.lookUpEach(Array(4).fill('gmail.com'), key);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 401]);
     expect(answers.map(balanceOf)).toEqual([
       shown(1, 1, true),

@@ -49,10 +49,9 @@ describe.each(BACKENDS)('health, readiness and metrics on %s', (backend) => {
 
   it('counts requests by status, lookup time, DNS failures and credits spent in /metrics', async () => {
     const key = await stack.service.createKey({ credits: 10 });
-    expect((await stack.service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
-    expect((await stack.service.lookup({ email: 'gmail.com' }, key)).status).toBe(200);
-    expect((await stack.service.lookup({ email: 'no-mx.example.com' }, key)).status).toBe(404);
-    expect((await stack.service.lookup({ email: 'dns-servfail.example.com' }, key)).status).toBe(500);
+    const asked = ['gmail.com', 'gmail.com', 'no-mx.example.com', 'dns-servfail.example.com'];
+    const answers = await stack.service.lookUpEach(asked, key);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 404, 500]);
     expect((await stack.service.lookup({ email: 'gmail.com' }, null)).status).toBe(401);
 
     const response = await documentedFetch(`${stack.service.baseUrl}/metrics`);
@@ -146,19 +145,16 @@ describe('a SQLite database that cannot be used is refused on start', () => {
     );
   });
 
-  it('refuses a read-only file', async () => {
+  it.each([
+    ['a read-only file', (_dir: string, path: string) => chmodSync(path, 0o444)],
+    [
+      'a database in a read-only folder (its write-ahead log goes beside it)',
+      (dir: string) => chmodSync(dir, 0o555),
+    ],
+  ])('refuses %s', async (_case, makeReadOnly) => {
     const dir = folder();
     const path = databaseIn(dir);
-    chmodSync(path, 0o444);
-    await expect(stack.startService({ DATABASE_PATH: path }, { unprivileged: true })).rejects.toThrow(
-      new RegExp(`exited with 1:[\\s\\S]*${path} cannot be written`),
-    );
-  });
-
-  it('refuses a database in a read-only folder (its write-ahead log goes beside it)', async () => {
-    const dir = folder();
-    const path = databaseIn(dir);
-    chmodSync(dir, 0o555);
+    makeReadOnly(dir, path);
     await expect(stack.startService({ DATABASE_PATH: path }, { unprivileged: true })).rejects.toThrow(
       new RegExp(`exited with 1:[\\s\\S]*${path} cannot be written`),
     );

@@ -204,11 +204,22 @@ export interface NativePage {
   close(): Promise<void>;
 }
 
-/** A browser with the built extension, as each browser's driver gives it. */
-export interface NativeBrowser {
-  name: BrowserName;
-  answersPermissionPrompts: boolean;
-  storageQuotaExact: boolean;
+/**
+ * A browser with the built extension, as each browser's driver gives it; the members it shares with
+ * BrowserDriver are handed on as they are.
+ */
+export interface NativeBrowser
+  extends Pick<
+    BrowserDriver,
+    | 'name'
+    | 'answersPermissionPrompts'
+    | 'storageQuotaExact'
+    | 'tabCount'
+    | 'setColorScheme'
+    | 'stopBackground'
+    | 'endBackgroundProcess'
+    | 'close'
+  > {
   /** The global that holds the extension's API where `evaluateInExtension` runs: `chrome` or `browser`. */
   apiGlobal: string;
   /** Evaluates an expression where the extension's own pages run; what it gives, awaited. */
@@ -217,11 +228,6 @@ export interface NativeBrowser {
   newTab(): Promise<NativePage>;
   /** One of the extension's pages in a new tab, loaded. */
   openExtensionPage(path: string): Promise<NativePage>;
-  tabCount(): Promise<number>;
-  setColorScheme(scheme: ColorScheme): Promise<void>;
-  stopBackground(): Promise<void>;
-  endBackgroundProcess(): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** A page in a browser without the extension. */
@@ -375,7 +381,8 @@ function pageDriver(native: NativePage, tab: { id: number | null }, browser: Bro
   return driver;
 }
 
-function browserDriver(native: NativeBrowser): BrowserDriver {
+/** The driver of a browser, from its native operations (each browser's own launcher, or a restartable one). */
+export function browserDriver(native: NativeBrowser): BrowserDriver {
   /** Each page the driver opened, and the extension's id for its tab. */
   const tabs = new WeakMap<PageDriver, { id: number | null }>();
   const inExtension = <A, R>(fn: (api: ExtensionApi, argument: A) => R, argument: A) =>

@@ -45,7 +45,7 @@ type ChromeForTests = {
 };
 
 /** Chromium's flags that load the unpacked extension in `dir` and no other. */
-function loadingOnly(dir: string): string[] {
+export function loadingOnly(dir: string): string[] {
   return [`--disable-extensions-except=${dir}`, `--load-extension=${dir}`];
 }
 
@@ -78,11 +78,15 @@ interface LaunchedChromium {
   close(): Promise<void>;
 }
 
-/** Headless Debian Chromium in a fresh profile, with the flags that keep it off the network. */
-async function launchChromium(
+/**
+ * Headless Debian Chromium in a fresh profile (or `given`, a folder the caller keeps, which the close leaves),
+ * with the flags that keep it off the network.
+ */
+export async function launchChromium(
   extraArgs: string[],
   executablePath = CHROMIUM_PATH,
   language?: string,
+  given?: string,
 ): Promise<LaunchedChromium> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -90,7 +94,7 @@ async function launchChromium(
         '`apt-get update && apt-get install -y chromium` (as .ci/run does), or set CHROMIUM_PATH.',
     );
   }
-  const profile = mkdtempSync(join(tmpdir(), 'webmail-e2e-'));
+  const profile = given ?? mkdtempSync(join(tmpdir(), 'webmail-e2e-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
     headless: true,
@@ -121,7 +125,7 @@ async function launchChromium(
       } else {
         await within(CHROMIUM_CLOSE_GRACE_MS, `Chromium on ${profile} is still closing`, context.close());
       }
-      rmSync(profile, { recursive: true, force: true });
+      if (given === undefined) rmSync(profile, { recursive: true, force: true });
     },
   };
 }
@@ -408,7 +412,7 @@ export async function stopServiceWorkers(context: BrowserContext): Promise<void>
 }
 
 /** A Chromium page as the driver uses it (driver.ts). */
-function nativePage(page: Page): NativePage {
+export function nativePage(page: Page): NativePage {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return {

@@ -23,7 +23,7 @@ import { endProcess, runningChild } from './teardown.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The add-on id the Firefox build's manifest names (wxt.config.ts). */
-const ADDON_ID = 'webmail-lookup@webmail-lookup.dev';
+export const ADDON_ID = 'webmail-lookup@webmail-lookup.dev';
 const VIEWPORT = { width: 1280, height: 720 };
 
 /** Polls `check` in the page until it gives something truthy; what it gave. */
@@ -161,7 +161,7 @@ function homeWithManagedStorage(managed: Record<string, unknown>): string {
 }
 
 /** Debian's Firefox ESR, headless, in a fresh profile of puppeteer's. */
-async function launchFirefox(options: PuppeteerOptions = {}): Promise<Browser> {
+export async function launchFirefox(options: PuppeteerOptions = {}): Promise<Browser> {
   if (!existsSync(FIREFOX_PATH)) {
     throw new Error(
       `Firefox is needed for the Firefox end-to-end tests and is not at ${FIREFOX_PATH}. Install it with ` +
@@ -203,7 +203,7 @@ const FIREFOX_CLOSE_GRACE_MS = 20_000;
  * that removal, not at all when it fails. Seen: close() resolved after 5 s with Firefox still running (its
  * content processes stopped), and a running Firefox keeps its tunnels to a loopback host open.
  */
-async function closeFirefox(browser: Browser): Promise<void> {
+export async function closeFirefox(browser: Browser): Promise<void> {
   const firefox = browser.process();
   if (!firefox) throw new Error('this Firefox has no process of ours to close');
   // puppeteer starts Firefox in a process group of its own: its content processes go with it.
@@ -426,7 +426,7 @@ export async function launchFirefoxWithExtension({
 }
 
 /** A Firefox page as the driver uses it (driver.ts). */
-function nativePage(page: Page): NativePage {
+export function nativePage(page: Page): NativePage {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error instanceof Error ? error.message : String(error)));
   type Key = Parameters<Page['keyboard']['press']>[0];

@@ -12,10 +12,13 @@
  *   both directions.
  * - wrapped: a button's label lies on more than one line (its text's rects start more than half a line apart), or,
  *   for a label drawn by CSS, the button's content box is taller than 1.6 times its line height.
+ * - address-broken: an address written as text (the popup's `page-address`, the bulk table's address column, a
+ *   card's address line) goes on to another line after a character that is neither its `@` nor a dot: a label
+ *   is split ("jane.doe+news@g" / "mail.com").
  * Each problem names the element by its text, so a failure says what to fix.
  */
 export interface LayoutProblem {
-  kind: 'clipped' | 'overlapping' | 'wrapped';
+  kind: 'clipped' | 'overlapping' | 'wrapped' | 'address-broken';
   text: string;
   /** For an overlap, the other element's text. */
   other?: string;
@@ -115,6 +118,36 @@ export function layoutProblems(root: ShadowRoot | null): LayoutProblem[] {
       ? Math.max(...tops) - Math.min(...tops) > lineHeight / 2
       : content > 1.6 * lineHeight;
     if (wrapped) problems.push({ kind: 'wrapped', text: (button.textContent ?? '').trim() });
+  }
+  const addresses = scope.querySelectorAll(
+    '[data-testid="page-address"], [data-column="address"], .wl-address',
+  );
+  for (const address of addresses) {
+    if (!address.checkVisibility({ visibilityProperty: true, contentVisibilityAuto: true })) continue;
+    // Each character's line, by the top of its box: a character more than half a line below the one before
+    // starts a line, and the one before must be where an address may break.
+    const lineHeight = Number.parseFloat(getComputedStyle(address).lineHeight) || 16;
+    const walker = document.createTreeWalker(address, NodeFilter.SHOW_TEXT);
+    let before = '';
+    let top: number | null = null;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (let index = 0; index < text.length; index++) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = [...range.getClientRects()].find((box) => box.width > 0 || box.height > 0);
+        if (!rect) continue;
+        if (top !== null && rect.top > top + lineHeight / 2 && before !== '@' && before !== '.')
+          problems.push({
+            kind: 'address-broken',
+            text: address.textContent ?? '',
+            other: `after "${before}"`,
+          });
+        top = rect.top;
+        before = text[index] ?? '';
+      }
+    }
   }
   return problems;
 }

@@ -151,15 +151,22 @@ export function expectLinear(
 }
 
 /**
- * Asserts that a reading of a part of fixed size does not follow the input's length: GROWTH times the input
- * costs at most MAX_FIXED_PART_RATIO times the time. The seed must already hold several parts.
+ * Asserts that reading the last `window` characters of a text made of `piece` repeated does not follow the
+ * text's length: GROWTH times the text costs at most MAX_FIXED_PART_RATIO times the time. The shortest text
+ * is `window` pieces, so several windows already.
  */
-export function expectIndependentOfLength(
-  run: (input: string) => unknown,
-  seed: string,
-  wrap?: (repeated: string) => string,
+export function expectLastWindowIndependentOfLength(
+  read: (text: string, from: number, to: number) => unknown,
+  piece: string,
+  window: number,
 ): Growth {
-  const growth = measureGrowth(run, seed, wrap, MAX_FIXED_PART_RATIO);
+  const seed = piece.repeat(window);
+  const growth = measureGrowth(
+    (text) => read(text, text.length - window, text.length),
+    seed,
+    undefined,
+    MAX_FIXED_PART_RATIO,
+  );
   expect(growth.ratio, describeGrowth(growth, seed)).toBeLessThanOrEqual(MAX_FIXED_PART_RATIO);
   return growth;
 }

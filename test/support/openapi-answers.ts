@@ -186,9 +186,16 @@ export function expectDocumented(answer: ReceivedAnswer): void {
   }
 }
 
-/** fetch, with the answer checked against docs/openapi.yaml before it is handed back (its body already read). */
+/**
+ * fetch, with the answer checked against docs/openapi.yaml before it is handed back (its body already read).
+ * Each request has a connection of its own: a kept-alive one is raced by the service's idle close (5 s after
+ * its last answer) when a loaded machine runs the client's own timer (3 s) late, and the request then meets
+ * "other side closed" (seen in test/server/processes.test.ts at a load average of 15).
+ */
 export async function documentedFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  const response = await fetch(url, init);
+  const headers = new Headers(init.headers);
+  if (!headers.has('connection')) headers.set('connection', 'close');
+  const response = await fetch(url, { ...init, headers });
   const body = await response.text();
   const method = init.method ?? 'GET';
   expectDocumented({

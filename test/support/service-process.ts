@@ -20,6 +20,13 @@ const DEFAULT_SHUTDOWN_SECONDS = 10;
 /** Beyond its SHUTDOWN_TIMEOUT_SECONDS, the time a service has to close its database and exit on SIGTERM. */
 const EXIT_MARGIN_MS = 10_000;
 
+/** The service's answer to a lookup: its status, its body (parsed where it is JSON) and its headers. */
+export interface LookupAnswer {
+  status: number;
+  json: unknown;
+  headers: Headers;
+}
+
 export interface ServiceProcess {
   baseUrl: string;
   /** DATABASE_PATH or DATABASE_URL: what points a process (the service, the CLI) at this service's database. */
@@ -36,11 +43,9 @@ export interface ServiceProcess {
   execute(statement: string): Promise<void>;
   /** The first column of the first row a query, written alike for both, returns (null for none). */
   queryValue(query: string): Promise<unknown>;
-  lookup(
-    body: unknown,
-    key?: string | null,
-    init?: RequestInit,
-  ): Promise<{ status: number; json: unknown; headers: Headers }>;
+  lookup(body: unknown, key?: string | null, init?: RequestInit): Promise<LookupAnswer>;
+  /** A lookup of each of `emails` with `key`, asked one after another: the answers, in order. */
+  lookUpEach(emails: readonly string[], key: string | null): Promise<LookupAnswer[]>;
   /**
    * Sends the process a signal (SIGTERM unless told otherwise) and waits for it to exit: on SIGTERM, for its
    * SHUTDOWN_TIMEOUT_SECONDS and a margin, after which it fails saying so.
@@ -55,6 +60,15 @@ export interface ServiceProcess {
   /** Starts the process again on the same database; returns the new base URL. */
   restart(): Promise<string>;
 }
+
+/**
+ * Lookups that cost nothing, and the status of each answer: an address that is none (400), a domain without
+ * MX and one whose MX names no provider (404), a DNS failure (500, the fixture zones' SERVFAIL).
+ */
+export const FREE_LOOKUPS = {
+  emails: ['not an address', 'no-mx.example.com', 'unknown-provider.example.com', 'dns-servfail.example.com'],
+  statuses: [400, 404, 404, 500],
+};
 
 export interface ServiceOptions {
   /** With `false`, the request log is drained unread after start-up. */
@@ -263,6 +277,11 @@ export async function startServiceProcess(
         json = text;
       }
       return { status: response.status, json, headers: response.headers };
+    },
+    async lookUpEach(emails, key) {
+      const answers = [];
+      for (const email of emails) answers.push(await service.lookup({ email }, key));
+      return answers;
     },
     async kill(signal = 'SIGTERM') {
       const { child } = current;

@@ -1,7 +1,8 @@
 import { describe, it } from 'vitest';
+import { EXTRACTION_PIECES } from '#test/fixtures/extraction-pieces.ts';
 import {
   describeGrowth,
-  expectIndependentOfLength,
+  expectLastWindowIndependentOfLength,
   expectLinear,
   expectLinearForAll,
 } from '#test/support/linear-time.ts';
@@ -13,36 +14,6 @@ import { extractEmails } from './extract.ts';
  * (vitest.mutation.config.ts), as instrumented code is too slow to time and a mutant that only slows
  * extraction changes no answer.
  */
-
-/** The pieces that make extraction look back and ahead the most. */
-const PIECES = [
-  'a',
-  'b.',
-  '@',
-  '..',
-  '.',
-  '-',
-  ' ',
-  'x@y.com',
-  'logo@2x.png',
-  '中',
-  ':',
-  '//',
-  "'",
-  '\\',
-  'A',
-  '/',
-  '=',
-  '~',
-  '!',
-  '$',
-  'k=',
-  'mailto:',
-  '.Next',
-  '--',
-  '"',
-  '|',
-];
 
 describe('extractEmails runs in linear time', () => {
   it.for<[string, string]>([
@@ -65,16 +36,12 @@ describe('extractEmails runs in linear time', () => {
   });
 
   it('whatever text of such pieces: 4× the text costs at most 6× the time', ({ annotate }) => {
-    const worst = expectLinearForAll(extractEmails, PIECES);
+    const worst = expectLinearForAll(extractEmails, EXTRACTION_PIECES);
     annotate(`worst ${describeGrowth(worst, worst.seed)}`);
   });
 
   it('a window at the end of a long text costs what the same window alone does', ({ annotate }) => {
-    const WINDOW = 1_024;
-    const growth = expectIndependentOfLength(
-      (text) => extractEmails(text, text.length - WINDOW, text.length),
-      'a.a@'.repeat(WINDOW),
-    );
+    const growth = expectLastWindowIndependentOfLength(extractEmails, 'a.a@', 1_024);
     annotate(describeGrowth(growth, 'a.a@, last window'));
   });
 });

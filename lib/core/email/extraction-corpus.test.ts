@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CorpusScore, scoreOnCorpus } from '#test/fixtures/extraction-corpus.ts';
+import { type CorpusScore, extractionCorpus, scoreOnCorpus } from '#test/fixtures/extraction-corpus.ts';
 import { extractionPeerCorpus } from '#test/fixtures/extraction-peer-corpus.ts';
 import { extractEmails } from './extract.ts';
 
@@ -14,46 +14,36 @@ function listMisses(score: CorpusScore): string {
   return `${score.misses.length} texts differ:\n${lines.join('\n')}`;
 }
 
-/**
- * Scored inside each test (a few milliseconds), never while the tests are collected: mutation testing
- * counts code run outside a test as run by every test.
- */
-const scoreExtraction = () => scoreOnCorpus((text) => extractEmails(text).map((found) => found.address));
-const scorePeerCases = () =>
-  scoreOnCorpus((text) => extractEmails(text).map((found) => found.address), extractionPeerCorpus);
+const addressesIn = (text: string) => extractEmails(text).map((found) => found.address);
 
-describe('extractEmails on the labelled corpus', () => {
-  it('is scored on a corpus of at least 150 texts and 150 addresses', () => {
-    const score = scoreExtraction();
-    expect(score.cases).toBeGreaterThanOrEqual(150);
-    expect(score.expected).toBeGreaterThanOrEqual(150);
+describe.each([
+  { corpus: 'the labelled corpus', labelled: extractionCorpus, texts: 150, addresses: 150 },
+  {
+    corpus: "peers' cases (linkify-it's and linkifyjs's suites, RFC 3696's examples, every text with an @)",
+    labelled: extractionPeerCorpus,
+    texts: 60,
+    addresses: 45,
+  },
+])('extractEmails on $corpus', ({ labelled, texts, addresses }) => {
+  /**
+   * Scored inside each test (a few milliseconds), never while the tests are collected: mutation testing
+   * counts code run outside a test as run by every test.
+   */
+  const score = () => scoreOnCorpus(addressesIn, labelled);
+
+  it(`is scored on at least ${texts} texts and ${addresses} addresses`, () => {
+    const scored = score();
+    expect(scored.cases).toBeGreaterThanOrEqual(texts);
+    expect(scored.expected).toBeGreaterThanOrEqual(addresses);
   });
 
   it('is right about at least 99 % of the addresses it finds (precision)', () => {
-    const score = scoreExtraction();
-    expect(score.precision, listMisses(score)).toBeGreaterThanOrEqual(QUALITY_BUDGET);
+    const scored = score();
+    expect(scored.precision, listMisses(scored)).toBeGreaterThanOrEqual(QUALITY_BUDGET);
   });
 
   it('finds at least 99 % of the addresses a person would see (recall)', () => {
-    const score = scoreExtraction();
-    expect(score.recall, listMisses(score)).toBeGreaterThanOrEqual(QUALITY_BUDGET);
-  });
-});
-
-describe("extractEmails on peers' cases (linkify-it's and linkifyjs's suites, RFC 3696's examples)", () => {
-  it('is scored on every text of theirs with an @: at least 60 texts and 45 addresses', () => {
-    const score = scorePeerCases();
-    expect(score.cases).toBeGreaterThanOrEqual(60);
-    expect(score.expected).toBeGreaterThanOrEqual(45);
-  });
-
-  it('is right about at least 99 % of the addresses it finds (precision)', () => {
-    const score = scorePeerCases();
-    expect(score.precision, listMisses(score)).toBeGreaterThanOrEqual(QUALITY_BUDGET);
-  });
-
-  it('finds at least 99 % of the addresses a person would see (recall)', () => {
-    const score = scorePeerCases();
-    expect(score.recall, listMisses(score)).toBeGreaterThanOrEqual(QUALITY_BUDGET);
+    const scored = score();
+    expect(scored.recall, listMisses(scored)).toBeGreaterThanOrEqual(QUALITY_BUDGET);
   });
 });

@@ -14,7 +14,10 @@ function indexWithUnderlines(ownHostTag = '') {
   const underlined = new Map<Text, readonly Stretch[]>();
   const index = new AddressIndex(
     addressSources({ gmailIntegration: false, outlookIntegration: false }, 'example.com'),
-    { set: (node, stretches) => underlined.set(node, stretches), forget: (node) => underlined.delete(node) },
+    {
+      set: (node, _box, stretches) => underlined.set(node, stretches),
+      forget: (node) => underlined.delete(node),
+    },
     ownHostTag,
   );
   return { index, underlined };

@@ -1,8 +1,9 @@
-import { findEmails, mayHoldAddress } from '#core/email/obfuscated.ts';
+import { findEmails } from '#core/email/obfuscated.ts';
 import { ATTRIBUTE_SOURCE_LEVELS, TEXT_WINDOW } from '#extension/limits.ts';
 import type { AddressSource } from '#page/address-source.ts';
 import type { Underlines } from '#page/underlines.ts';
 import { createFoundAddresses } from './found-addresses.ts';
+import { mayHoldAddressQuickly, SHORTEST_ADDRESS_LENGTH } from './marker-look.ts';
 import { isSkippedText } from './readable-text.ts';
 import { composedParent, isShown, isWithin } from './shown.ts';
 
@@ -20,6 +21,8 @@ export interface TextHit {
 
 interface TextBeingRead {
   node: Text;
+  /** Its parent element as reading began: where a text read at once still is. */
+  parent: Element;
   /** The text as it was when reading began: a change means reading again from the start. */
   data: string;
   /** Where the next window starts; -1 while a long text is yet to be judged. */
@@ -66,19 +69,22 @@ export class AddressIndex {
 
   /**
    * Reads a text node's addresses anew: at once if it is one window long; a longer one is judged and read
-   * by `readWindow`, one piece a call, while `reading`.
+   * by `readWindow`, one piece a call, while `reading`. False when a look at its length and its markers
+   * was all it took.
    */
-  readText(node: Text) {
+  readText(node: Text): boolean {
+    if (node.length < SHORTEST_ADDRESS_LENGTH) return false;
     const data = node.data;
     const long = data.length > TEXT_WINDOW;
     // Most text holds no address: a look for the markers, before anything costlier. (A changed text is
     // forgotten when its mutation is recorded, so only a node moved elsewhere can still have hits here.)
-    if (!long && !mayHoldAddress(data)) return;
+    if (!long && !mayHoldAddressQuickly(data)) return false;
     this.forgetText(node);
     const parent = node.parentElement;
-    if (!parent || isSkippedText(parent)) return;
-    this.#reading = { node, data, next: long ? -1 : 0, hits: [] };
+    if (!parent || isSkippedText(parent)) return true;
+    this.#reading = { node, parent, data, next: long ? -1 : 0, hits: [] };
     if (!long) this.readWindow();
+    return true;
   }
 
   /** A long text is being read: its next piece is waiting. */
@@ -92,7 +98,7 @@ export class AddressIndex {
     // A long text's look for the markers is a piece of its own: it goes over all of it (about 4 ms a MB).
     if (text.next < 0) {
       text.next = 0;
-      if (!mayHoldAddress(text.data)) this.#reading = null;
+      if (!mayHoldAddressQuickly(text.data)) this.#reading = null;
       return;
     }
     // Changed or removed since an earlier window: its mutation record has queued it again, or it is gone.
@@ -109,8 +115,10 @@ export class AddressIndex {
     this.#reading = null;
     if (text.hits.length === 0) return;
     this.#textHits.set(text.node, text.hits);
-    this.#count(text.node, text.node.parentElement as Element, addressesOf(text.hits));
-    this.#underlines.set(text.node, text.hits);
+    // A long text is read window by window, in several tasks: the page may have moved it meanwhile.
+    const parent = text.data.length > TEXT_WINDOW ? (text.node.parentElement as Element) : text.parent;
+    this.#count(text.node, parent, addressesOf(text.hits));
+    this.#underlines.set(text.node, parent, text.hits);
   }
 
   forgetText(node: Text) {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_ELEMENTS_PER_PART, SMALL_MUTATION_BATCH } from '#extension/limits.ts';
+import { FIRST_ELEMENTS_PER_PART, SMALL_MUTATION_BATCH, TEXTS_PER_UNIT } from '#extension/limits.ts';
 import { addressSources } from '#page/sources/index.ts';
 import { AddressIndex } from './address-index.ts';
 import type { FoundNodes, PageQueries } from './page-queries.ts';
@@ -15,12 +15,13 @@ afterEach(() => {
 const sources = addressSources({ gmailIntegration: false, outlookIntegration: false }, 'example.com');
 
 /**
- * The page's queries answered by a walk (happy-dom has no XPath), each text query's element count kept:
- * what the browser would be asked, and over how much of the page. A run is read as page-queries.ts reads
+ * The page's queries answered by a walk (happy-dom has no XPath), each query's element count kept: what
+ * the browser would be asked, and over how much of the page. A run is read as page-queries.ts reads
  * it, from its first element over the siblings that follow it, wherever that element now is.
  */
 function walkedQueries() {
   const textQueries: number[] = [];
+  const hostQueries: number[] = [];
   const rootsOf = (part: Element | ElementRun) => {
     if (part instanceof Node) return [part];
     const members: Element[] = [];
@@ -32,6 +33,8 @@ function walkedQueries() {
       members.push(e);
     return members;
   };
+  const sizeOf = (part: Element | ElementRun) =>
+    rootsOf(part).reduce((sum, root) => sum + elementCount(root), 0);
   const found = (nodes: Node[]): FoundNodes => ({
     snapshotLength: nodes.length,
     snapshotItem: (i) => nodes[i] ?? null,
@@ -43,18 +46,20 @@ function walkedQueries() {
     return nodes;
   };
   const queries: PageQueries = {
-    customElements: (part) =>
-      found(
+    customElements: (part) => {
+      hostQueries.push(sizeOf(part));
+      return found(
         rootsOf(part)
           .flatMap((root) => under(root, NodeFilter.SHOW_ELEMENT))
           .filter((element) => (element as Element).localName.includes('-')),
-      ),
+      );
+    },
     texts: (part) => {
-      textQueries.push(rootsOf(part).reduce((sum, root) => sum + elementCount(root), 0));
+      textQueries.push(sizeOf(part));
       return found(rootsOf(part).flatMap((root) => under(root, NodeFilter.SHOW_TEXT)));
     },
   };
-  return { queries, textQueries };
+  return { queries, textQueries, hostQueries };
 }
 
 /** A planner over a real index, with what it reads kept in order: `text:` a text's data, `element:` a tag. */
@@ -64,7 +69,7 @@ function plannerOver(queries: PageQueries | null) {
   const readText = index.readText.bind(index);
   index.readText = (node) => {
     read.push(`text:${node.data}`);
-    readText(node);
+    return readText(node);
   };
   const readElement = index.readElement.bind(index);
   index.readElement = (element) => {
@@ -91,14 +96,26 @@ describe('planner', () => {
     planner.add(document.body);
     const progress = readAll();
     expect(read).toEqual(['text:first@example.com', 'text:Linked', 'text:last@example.com', 'element:a']);
-    // Three calls over the part (sources, shadow hosts, texts), then one unit a text or a source.
-    expect(progress).toEqual([LARGE, LARGE, LARGE, UNIT, UNIT, UNIT, UNIT]);
+    // Three calls over the part (sources, shadow hosts, texts), then units: texts up to one with a marker
+    // each (`Linked` read with the last), then a source each.
+    expect(progress).toEqual([LARGE, LARGE, LARGE, UNIT, UNIT, UNIT]);
     expect(index.takeChanged()).toEqual(['first@example.com', 'last@example.com', 'linked@example.org']);
 
     document.querySelector('p')?.remove();
     planner.sweepSoon();
     readAll();
     expect(index.takeChanged()).toEqual(['last@example.com', 'linked@example.org']);
+  });
+
+  it('reads texts without a marker several to a unit, so the scheduler turns once for many', () => {
+    document.body.innerHTML = Array.from(
+      { length: TEXTS_PER_UNIT * 2 + 1 },
+      (_, i) => `<p>plain text ${i}</p>`,
+    ).join('');
+    const { planner, read, readAll } = plannerOver(walkedQueries().queries);
+    planner.add(document.body);
+    expect(readAll()).toEqual([LARGE, LARGE, LARGE, UNIT, UNIT, UNIT]);
+    expect(read).toHaveLength(TEXTS_PER_UNIT * 2 + 1);
   });
 
   it('starts no call over a part when the scheduler says it is too late for one', () => {
@@ -109,18 +126,88 @@ describe('planner', () => {
     expect(read).toEqual([]);
   });
 
-  it('reads a subtree larger than a part in parts, each query over one part, every text once in order', () => {
+  it('reads the text of a subtree larger than a part in one pass, once in order, and queries it in parts', () => {
     const rows = FIRST_ELEMENTS_PER_PART + 500;
     const list = document.createElement('ul');
     list.innerHTML = Array.from({ length: rows }, (_, i) => `<li>row${i}@example.com</li>`).join('');
     document.body.append(list);
-    const { queries, textQueries } = walkedQueries();
+    const { queries, textQueries, hostQueries } = walkedQueries();
     const { planner, read, readAll } = plannerOver(queries);
     planner.add(list);
     readAll();
-    expect(textQueries.length).toBeGreaterThan(1);
-    expect(Math.max(...textQueries)).toBeLessThanOrEqual(FIRST_ELEMENTS_PER_PART);
+    expect(hostQueries.length).toBeGreaterThan(1);
+    expect(Math.max(...hostQueries)).toBeLessThanOrEqual(FIRST_ELEMENTS_PER_PART);
+    expect(textQueries).toEqual([]);
     expect(read).toEqual(Array.from({ length: rows }, (_, i) => `text:row${i}@example.com`));
+  });
+
+  it('stops reading the text of a large subtree the page took away', () => {
+    const rows = FIRST_ELEMENTS_PER_PART + 500;
+    const list = document.createElement('ul');
+    list.innerHTML = Array.from({ length: rows }, (_, i) => `<li>row${i}@example.com</li>`).join('');
+    document.body.append(list);
+    const { planner, read } = plannerOver(walkedQueries().queries);
+    planner.add(list);
+    while (read.length < 10) expect(planner.advance(() => true)).not.toBe(DONE);
+    list.remove();
+    while (planner.advance(() => true) !== DONE) {}
+    expect(read).toEqual(Array.from({ length: 10 }, (_, i) => `text:row${i}@example.com`));
+  });
+
+  it('reads in full a part of a large subtree that the page puts back after the subtree was read', () => {
+    const page = document.createElement('main');
+    const rows = Array.from({ length: FIRST_ELEMENTS_PER_PART + 10 }, () => '<li>row</li>').join('');
+    page.innerHTML = `<p>before@example.com</p><ul>${rows}</ul>`;
+    document.body.append(page);
+    const { planner, read, readAll } = plannerOver(walkedQueries().queries);
+    planner.add(page);
+    readAll();
+    const list = page.querySelector('ul') as HTMLUListElement;
+    list.remove();
+    (list.firstElementChild as Element).textContent = 'back@example.com';
+    page.append(list);
+    // What the page's observer does with a node the page added.
+    planner.add(list);
+    read.length = 0;
+    readAll();
+    expect(read).toContain('text:back@example.com');
+  });
+
+  it('reads in full a part the page took away before it was queried, once the page puts it back', () => {
+    const page = document.createElement('main');
+    const rows = Array.from({ length: FIRST_ELEMENTS_PER_PART + 10 }, () => '<li>row</li>').join('');
+    page.innerHTML = `<p>before@example.com</p><ul>${rows}</ul>`;
+    document.body.append(page);
+    const { planner, read, readAll } = plannerOver(walkedQueries().queries);
+    planner.add(page);
+    // The iterator reads all of the text, then the page is cut into parts: the list, one of its own, waits
+    // for its queries.
+    while (read.length < FIRST_ELEMENTS_PER_PART + 11) expect(planner.advance(() => true)).not.toBe(DONE);
+    while (planner.advance(() => true) !== LARGE) {}
+    const list = page.querySelector('ul') as HTMLUListElement;
+    list.remove();
+    readAll();
+    (list.firstElementChild as Element).textContent = 'back@example.com';
+    page.append(list);
+    planner.add(list);
+    read.length = 0;
+    readAll();
+    expect(read).toContain('text:back@example.com');
+  });
+
+  it('reads the sources that are themselves the elements of a run, as well as those under them', () => {
+    const links = FIRST_ELEMENTS_PER_PART + 10;
+    const list = document.createElement('nav');
+    list.innerHTML = Array.from(
+      { length: links },
+      (_, i) =>
+        `<a href="mailto:link${i}@example.com">Write</a><span><a href="mailto:in${i}@example.com">Write</a></span>`,
+    ).join('');
+    document.body.append(list);
+    const { planner, index, readAll } = plannerOver(walkedQueries().queries);
+    planner.add(list);
+    readAll();
+    expect(index.takeChanged()).toHaveLength(links * 2);
   });
 
   it('reads a run of added nodes one by one once the page has moved its first element away', () => {

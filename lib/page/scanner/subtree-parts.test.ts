@@ -52,4 +52,14 @@ describe('splitSubtree', () => {
     expect(runs.map((run) => run.elements.length)).toEqual([50, 50, 50, 50]);
     expect(runs.flatMap((run) => run.elements)).toEqual([...ul.children]);
   });
+
+  it('takes the last child’s size from what the others leave, counting each level once', () => {
+    const html = document.createElement('div');
+    html.innerHTML = `<header><b>x</b></header><main>${'<p><b>x</b></p>'.repeat(30)}</main>`;
+    document.body.append(html);
+    const sizes = new WeakMap<Node, number>();
+    const [header, main] = splitSubtree(html, elementCount(html), 10, sizes);
+    expect(sizes.get(main as Element)).toBe(elementCount(main as Element));
+    expect(sizes.get((header as ElementRun).elements[0] as Element)).toBe(2);
+  });
 });

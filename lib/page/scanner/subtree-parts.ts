@@ -47,7 +47,9 @@ export function elementCount(root: Element): number {
 /**
  * The parts of a root of `size` elements, more than `maxElements`, in document order: its children, those
  * too large cut in turn when they are read, small neighbours gathered into runs of about `maxElements`.
- * The sizes it counts go into `sizes`, so that a part cut in turn is not counted again.
+ * The sizes it counts go into `sizes`, so that a part cut in turn is not counted again. The last child is
+ * not counted: it holds what the others leave of the root, so a page's chain of single large children
+ * (`html > body > main`) costs one count, not one at each level.
  */
 export function splitSubtree(
   root: Element,
@@ -57,9 +59,12 @@ export function splitSubtree(
 ): SubtreePart[] {
   const counted = root.childElementCount <= MAX_CHILDREN_COUNTED;
   const typicalSize = Math.max(1, Math.round(size / Math.max(1, root.childElementCount)));
+  const last = root.lastElementChild;
+  let sizedSoFar = 0;
   return groupSiblings(root, root.childNodes, maxElements, (child) => {
     if (!counted) return typicalSize;
-    const childSize = elementCount(child);
+    const childSize = child === last ? Math.max(1, size - 1 - sizedSoFar) : elementCount(child);
+    sizedSoFar += childSize;
     sizes.set(child, childSize);
     return childSize;
   });

@@ -5,7 +5,8 @@ import { t } from '#extension/i18n.ts';
 import type { LanguageChoice, Locale } from '#extension/locales.ts';
 import { isSiteDisabled } from '#extension/settings.ts';
 import { lookupTarget, managedFields, managedValues } from '#settings/managed.ts';
-import { loadManagedSettings, loadSettings } from '#settings/storage.ts';
+import type { PolicyInForce } from '#settings/policy.ts';
+import { loadSettings } from '#settings/storage.ts';
 import type { Balances } from '#worker/balances.ts';
 import { resultOfOutcome } from '#worker/outcome-result.ts';
 import type { Handlers } from '#worker/router.ts';
@@ -31,15 +32,20 @@ function testKeyWords(outcome: ApiOutcome): { ok: boolean; text: string } {
     : { ok: false, text: t('optionsTestKeyUnusable', title, detail) };
 }
 
-/** Settings as the content scripts and the extension's pages need them, and the options page's key test. */
+/**
+ * Settings as the content scripts and the extension's pages need them, and the options page's key test: each
+ * by the policy in force (lib/settings/policy.ts), which waits for the browser's policy service on a first run
+ * only.
+ */
 export function settingsHandlers(
+  policy: PolicyInForce,
   openOptionsPage: () => Promise<void>,
   localeOf: (choice: LanguageChoice) => Locale,
   balances: Balances,
 ) {
   return {
     'content-settings': async ({ hostname }) => {
-      const settings = await loadSettings();
+      const settings = await loadSettings(policy);
       return {
         enabled: !isSiteDisabled(settings, hostname),
         hoverDelayMs: settings.hoverDelayMs,
@@ -51,7 +57,7 @@ export function settingsHandlers(
       };
     },
     'managed-settings': async () => {
-      const managed = await loadManagedSettings();
+      const managed = await policy.current();
       return { fields: managedFields(managed), settings: managedValues(managed) };
     },
     'open-options': async () => {
@@ -63,7 +69,7 @@ export function settingsHandlers(
     // The answer is one sentence, so a translator can order its parts. The balance the service stated for
     // that key comes with it, and is kept as every lookup's is.
     'test-key': async (request) => {
-      const target = lookupTarget(request, await loadManagedSettings());
+      const target = lookupTarget(request, await policy.current());
       if (!target.apiKey) return { ok: false, text: t('testKeyEmpty'), balance: null };
       const outcome = await balances.noted(
         target,
