@@ -6,9 +6,11 @@ import { followPolicy, type PolicyInForce } from '#settings/policy.ts';
 import { loadLookupTarget, loadSettings } from '#settings/storage.ts';
 import { AnswerCache } from '#worker/answer-cache.ts';
 import { apiInForce } from '#worker/api-in-force.ts';
+import { Balances } from '#worker/balances.ts';
 import { keepBulkRunAwake, listenForBulkAlarm } from '#worker/bulk-alarm.ts';
 import { BulkRunner } from '#worker/bulk-run.ts';
 import { answerCacheHandlers } from '#worker/handlers/answer-cache.ts';
+import { balanceHandlers } from '#worker/handlers/balance.ts';
 import { bulkHandlers } from '#worker/handlers/bulk.ts';
 import { lookupHandlers } from '#worker/handlers/lookups.ts';
 import { settingsHandlers } from '#worker/handlers/settings.ts';
@@ -34,7 +36,8 @@ export default defineBackground(() => {
   const policy = followPolicy();
   const { words, ready: wordsReady } = speakLanguageInForce(policy, retitleLookupMenu);
   const cache = new AnswerCache();
-  const service = lookupService(cache, policy);
+  const balances = new Balances();
+  const service = lookupService(cache, policy, balances);
   const tabs = {
     addresses: new TabAddresses(),
     popupBudgets: new TabBudgets(),
@@ -58,8 +61,10 @@ export default defineBackground(() => {
         policy,
         () => browser.runtime.openOptionsPage(),
         (choice) => words.localeOf(choice),
+        balances,
       ),
       ...answerCacheHandlers(cache),
+      ...balanceHandlers(policy, balances),
       ...bulkHandlers(service, bulk),
       ...wordsHandlers(words),
     }),
@@ -72,11 +77,14 @@ export default defineBackground(() => {
   void bulk.resume();
 });
 
-/** Lookups with the key and service address in force, and the built-in catalog's disposable list. */
-function lookupService(cache: AnswerCache, policy: PolicyInForce): LookupService {
+/**
+ * Lookups with the key and service address in force, keeping the balance each answer states, and the
+ * built-in catalog's disposable list.
+ */
+function lookupService(cache: AnswerCache, policy: PolicyInForce, balances: Balances): LookupService {
   return new LookupService({
     cache,
-    callApi: apiInForce(() => loadLookupTarget(policy)),
+    callApi: apiInForce(() => loadLookupTarget(policy), {}, balances),
     foundTtlMs: async () => (await loadSettings(policy)).cacheTtlHours * 3600 * 1000,
     offlineCatalog: createOfflineCatalog(async () => {
       const response = await fetch(browser.runtime.getURL(`/${DISPOSABLE_LIST_FILE}`));

@@ -1,4 +1,5 @@
 import { type DragEvent, useEffect, useMemo, useState } from 'react';
+import { useBalance } from '#components/Balance.tsx';
 import { t } from '#extension/i18n.ts';
 import { MAX_BULK_DOMAINS } from '#extension/limits.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
@@ -88,6 +89,7 @@ export function BulkApp() {
   const run = useDraftRun(draft, change, withinLimit);
   const { status, plan, answers } = run;
   const { rows, downloadUrl } = useListResults(list, answers);
+  const balance = useBalance();
   const running = status?.state === 'running';
   // A run that is over belongs to the list that started it; a new list shows its cost, not that run.
   const ended = status && !running && draft?.started ? status : null;
@@ -118,6 +120,7 @@ export function BulkApp() {
           cached={plan?.cached ?? null}
           toLookUp={plan === null ? null : withinLimit.length - plan.cached}
           onStart={run.start}
+          balance={balance}
         />
       )}
       {status && running && <RunProgress status={status} onCancel={() => void run.cancel()} />}

@@ -57,3 +57,35 @@ describe('the bulk page’s plan, at 0', () => {
     expect(renderPlan(3).cost).toBe(messages.bulkSummaryCostNone.message);
   });
 });
+
+describe('the bulk page’s plan beside the balance', () => {
+  const planWith = (credits: number, cached: number) =>
+    render(
+      <ListPlan
+        list={LIST}
+        domains={DOMAINS}
+        cached={cached}
+        toLookUp={DOMAINS.length - cached}
+        onStart={() => {}}
+        balance={{ credits, subscription: null, seenAt: Date.now() }}
+      />,
+    );
+
+  it('shows the balance beside the cost, and warns before the start button when the list may cost more', () => {
+    const { container } = planWith(2, 0);
+    expect(screen.getByTestId('balance').dataset.credits).toBe('2');
+    const order = [...container.querySelectorAll('[data-testid]')].map((element) =>
+      element.getAttribute('data-testid'),
+    );
+    expect(order.indexOf('bulk-cost')).toBeLessThan(order.indexOf('balance'));
+    expect(order.indexOf('bulk-over-balance')).toBeLessThan(order.indexOf('bulk-start'));
+    // The person may still start it.
+    expect(screen.getByTestId('bulk-start')).toBeTruthy();
+  });
+
+  it('warns of nothing when what is not cached fits the balance', () => {
+    planWith(2, 1);
+    expect(screen.getByTestId('balance').dataset.credits).toBe('2');
+    expect(screen.queryByTestId('bulk-over-balance')).toBeNull();
+  });
+});

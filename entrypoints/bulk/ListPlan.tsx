@@ -1,4 +1,6 @@
 import { type MouseEvent, useMemo } from 'react';
+import { BalanceNote, OverBalanceWarning } from '#components/Balance.tsx';
+import type { KeptBalance } from '#extension/account-balance.ts';
 import { countMailboxes } from '#extension/address-notes.ts';
 import { t, tCount } from '#extension/i18n.ts';
 import { MAX_BULK_DOMAINS } from '#extension/limits.ts';
@@ -15,13 +17,20 @@ interface ListPlanProps {
   /** How many domains a run would look up (and pay for); null until that is known, or over the limit. */
   toLookUp: number | null;
   onStart: () => void;
+  /** The balance the service last stated for the key in force; null where none. */
+  balance?: KeptBalance | null;
 }
 
-/** What the list holds and what looking it up will cost, and the button that starts it. */
-export function ListPlan({ list, domains, cached, toLookUp, onStart }: ListPlanProps) {
+/**
+ * What the list holds and what looking it up will cost, beside the balance; a warning when it may cost more
+ * than is left; and the button that starts it.
+ */
+export function ListPlan({ list, domains, cached, toLookUp, onStart, balance = null }: ListPlanProps) {
   return (
     <>
       <Summary list={list} domains={domains} cached={cached} />
+      <BalanceNote balance={balance} />
+      {toLookUp !== null && <OverBalanceWarning balance={balance} cost={toLookUp} />}
       {toLookUp !== null && (
         <div className="row">
           <button

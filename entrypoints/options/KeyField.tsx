@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { BalanceNote } from '#components/Balance.tsx';
+import type { KeptBalance } from '#extension/account-balance.ts';
 import { t } from '#extension/i18n.ts';
 import { sendRequest } from '#extension/messaging.ts';
 import { errorWords } from '#extension/page-words.ts';
@@ -6,17 +8,24 @@ import { baseUrlSchema, cleanApiKey } from '#extension/settings.ts';
 import { lockProps, ManagedHint, type PolicyLock } from './SettingField.tsx';
 import { baseUrlMessage } from './save-settings.ts';
 
+/** What a key test said, and the balance the service stated for the key tested. */
+interface KeyTest {
+  text: string;
+  balance: KeptBalance | null;
+}
+
 /**
  * What the service at the typed address says of the typed key, in one sentence; nothing is saved. Never
  * rejects: a worker that cannot answer is a sentence too, or the field would say "Testing…" for good.
  */
-async function testKey(apiKey: string, baseUrl: string): Promise<string> {
+async function testKey(apiKey: string, baseUrl: string): Promise<KeyTest> {
   const parsed = baseUrlSchema.safeParse(baseUrl);
-  if (!parsed.success) return baseUrlMessage(baseUrl);
+  if (!parsed.success) return { text: baseUrlMessage(baseUrl), balance: null };
   try {
-    return (await sendRequest({ type: 'test-key', apiKey, baseUrl: parsed.data })).text;
+    const { text, balance } = await sendRequest({ type: 'test-key', apiKey, baseUrl: parsed.data });
+    return { text, balance: balance ?? null };
   } catch (error) {
-    return errorWords(error);
+    return { text: errorWords(error), balance: null };
   }
 }
 
@@ -26,16 +35,25 @@ export interface KeyFieldProps {
   baseUrl: string;
   policy: PolicyLock;
   onChange: (key: string) => void;
+  /** The balance last stated for the saved key, when the typed key and address are the saved ones. */
+  balance?: KeptBalance | null;
 }
 
-/** The key: typed, shown or hidden, and tested against the service without saving it. */
-export function KeyField({ apiKey, baseUrl, policy, onChange }: KeyFieldProps) {
+/**
+ * The key: typed, shown or hidden, and tested against the service without saving it. Its balance shows
+ * under it: the tested key's while the key and address are the ones tested, else the saved key's.
+ */
+export function KeyField({ apiKey, baseUrl, policy, onChange, balance = null }: KeyFieldProps) {
   const [showKey, setShowKey] = useState(false);
   const [testResult, setTestResult] = useState<string | null>(null);
+  const [tested, setTested] = useState<{ typed: string; balance: KeptBalance | null } | null>(null);
   const { locked } = policy;
+  const typed = `${baseUrl}\n${apiKey}`;
   const test = async () => {
     setTestResult(t('optionsTesting'));
-    setTestResult(await testKey(apiKey, baseUrl));
+    const outcome = await testKey(apiKey, baseUrl);
+    setTestResult(outcome.text);
+    setTested({ typed, balance: outcome.balance });
   };
   return (
     <>
@@ -63,6 +81,7 @@ export function KeyField({ apiKey, baseUrl, policy, onChange }: KeyFieldProps) {
       <p className="status" data-testid="test-key-result" role="status">
         {testResult}
       </p>
+      <BalanceNote balance={tested?.typed === typed ? tested.balance : balance} />
     </>
   );
 }

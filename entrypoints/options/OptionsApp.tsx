@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
+import { useBalance } from '#components/Balance.tsx';
 import { SetupNotes } from '#components/SetupNotes.tsx';
 import { serviceInForce } from '#components/setup-sentences.ts';
 import { t } from '#extension/i18n.ts';
-import type { ManagedField } from '#extension/settings.ts';
+import { baseUrlSchema, type ManagedField } from '#extension/settings.ts';
 import { inForce, lockedByPolicy, useSettingsStore } from '#settings/store.ts';
 import { KeyField } from './KeyField.tsx';
 import { LanguageField } from './LanguageField.tsx';
@@ -10,9 +11,16 @@ import { IntegrationBoxes, SettingFields } from './SettingFields.tsx';
 import { type SaveOutcome, saveSettings } from './save-settings.ts';
 import { type SettingsForm as Form, useSettingsForm } from './settings-draft.ts';
 
+/** Whether the form's key and service address are those in force: the kept balance is theirs. */
+function formIsInForce(form: Form, store: ReturnType<typeof useSettingsStore.getState>): boolean {
+  const sameKey = lockedByPolicy(store, 'apiKey') || form.apiKey === store.apiKey;
+  return sameKey && baseUrlSchema.safeParse(form.draft.baseUrl).data === inForce(store).baseUrl;
+}
+
 /** The key and every setting, saved together; what came of the save under the button. */
 function SettingsForm({ form }: { form: Form }) {
   const store = useSettingsStore();
+  const balance = useBalance();
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   const policy = (field: ManagedField) => ({ field, locked: lockedByPolicy(store, field) });
   const fields = { draft: form.draft, update: form.update, policy };
@@ -27,6 +35,7 @@ function SettingsForm({ form }: { form: Form }) {
         baseUrl={form.draft.baseUrl}
         policy={policy('apiKey')}
         onChange={form.setApiKey}
+        balance={formIsInForce(form, store) ? balance : null}
       />
       <SettingFields {...fields} />
       <IntegrationBoxes {...fields} />

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { AddressRow } from '#address-table/rows.ts';
+import { BalanceNote, useBalance } from '#components/Balance.tsx';
 import { domainOf } from '#core/email/extract.ts';
 import { t, tCount } from '#extension/i18n.ts';
 import type { TabSummary } from '#extension/messaging.ts';
@@ -134,6 +135,7 @@ function ExportButtons({ rows }: { rows: AddressRow[] }) {
 export function TabAddresses({ summary, settings }: { summary: TabSummary; settings: Settings }) {
   // The summary is asked for once (use-tab-summary.ts): the list starts from its answers, drawn at once.
   const { results, run } = useDomainResults(summary.results);
+  const balance = useBalance();
 
   const rows = useAddressRows(summary.addresses, results, settings.searchQueryTemplate);
   const waiting = useMemo(
@@ -151,6 +153,7 @@ export function TabAddresses({ summary, settings }: { summary: TabSummary; setti
   return (
     <>
       <Summary summary={summarize(rows)} />
+      <BalanceNote balance={balance} />
       {waiting.length > 0 && summary.budgetLeft <= 0 && (
         <BudgetPrompt
           waiting={waiting}

@@ -225,3 +225,8 @@ export const BULK_RATE_LIMIT_DEFAULT_WAIT_MS = 30_000;
  * takes 0.5 at least; one minute suits both browsers).
  */
 export const BULK_ALARM_PERIOD_MINUTES = 1;
+/**
+ * Service addresses and keys whose last balance is kept (balancesItem): the key in force, and a few tested on
+ * the options page or used before, so that going back to one shows its balance again; a few hundred bytes.
+ */
+export const MAX_KEPT_BALANCES = 4;

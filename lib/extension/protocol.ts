@@ -1,3 +1,4 @@
+import type { KeptBalance } from './account-balance.ts';
 import type { Messages } from './i18n.ts';
 import type { Locale } from './locales.ts';
 import type { LookupResult } from './lookup-result.ts';
@@ -61,8 +62,11 @@ export const PROTOCOL = {
   'report-addresses': fromContentScripts<{ addresses: string[] }, { count: number }>(),
   /** The popup's list: the tab's addresses with answers, looking up at most the tab's budget. */
   'tab-summary': fromExtensionPages<{ tabId: number }, TabSummary>(),
-  /** Whether the key can be used, and one sentence that says so. */
-  'test-key': fromExtensionPages<{ apiKey: string; baseUrl: string }, { ok: boolean; text: string }>(),
+  /** Whether the key can be used, and one sentence that says so; the balance the service stated for it. */
+  'test-key': fromExtensionPages<
+    { apiKey: string; baseUrl: string },
+    { ok: boolean; text: string; balance: KeptBalance | null }
+  >(),
   'open-options': fromContentScripts<object, { opened: boolean }>(),
   /** What a content script needs of settings: storage itself is closed to content scripts (it holds the key). */
   'content-settings': fromContentScripts<{ hostname: string }, ContentSettings>(),
@@ -75,6 +79,8 @@ export const PROTOCOL = {
   'managed-settings': fromExtensionPages<object, { fields: ManagedField[]; settings: Partial<Settings> }>(),
   'cache-stats': fromExtensionPages<object, CacheStats>(),
   'clear-cache': fromExtensionPages<object, CacheStats>(),
+  /** The balance the service last stated for the key in force, and when: never the API, never the key. */
+  balance: fromExtensionPages<object, KeptBalance | null>(),
   /** Which of a bulk list's domains have an answer cached (they cost nothing): never the API. */
   'bulk-plan': fromExtensionPages<BulkDomains, { cached: string[] }>(),
   /** A person's click on the bulk page: the worker looks the domains up, whether the page stays open or not. */

@@ -1,5 +1,6 @@
 import { storage } from 'wxt/utils/storage';
 import { z } from 'zod';
+import { keptBalanceSchema } from './account-balance.ts';
 import { type LookupAnswer, type LookupResult, lookupResultSchema } from './lookup-result.ts';
 import { DEFAULT_SETTINGS, managedSettingsSchema, type Settings } from './settings.ts';
 import { StoredFamily, StoredItem } from './stored-item.ts';
@@ -150,3 +151,16 @@ const hoverBudgetSchema = z.object({ left: z.number(), at: z.number() });
 export type HoverBudget = z.infer<typeof hoverBudgetSchema>;
 
 export const hoverBudgetFamily = new StoredFamily('session', 'hoverBudget', hoverBudgetSchema);
+
+// --- storage.local: the balance the service last stated (lib/worker/balances.ts) ---
+
+/**
+ * The last balance stated for each service address and key lately used, most recent first, at most
+ * MAX_KEPT_BALANCES. `owner` is a hash of the address and the key (balanceOwner): a balance shows only for
+ * the key and the service that stated it, and the key itself is not written twice.
+ */
+export const balancesItem = new StoredItem(
+  'local:balances',
+  z.array(keptBalanceSchema.extend({ owner: z.string() })),
+  [],
+);

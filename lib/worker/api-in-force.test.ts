@@ -5,6 +5,7 @@ import { browserPolicySources, PolicyInForce } from '#settings/policy.ts';
 import { loadLookupTarget } from '#settings/storage.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { apiInForce } from './api-in-force.ts';
+import { Balances } from './balances.ts';
 
 const ORG = { apiKey: 'wl_org_key', baseUrl: 'https://lookup.corp.example' };
 
@@ -71,5 +72,23 @@ describe('API calls with the key in force', () => {
     vi.spyOn(fakeBrowser.storage.managed, 'get').mockReturnValue(new Promise(() => {}) as never);
     const policy = new PolicyInForce(browserPolicySources());
     expect(await apiInForce(() => loadLookupTarget(policy))()).toBeNull();
+  });
+
+  it('keeps the balance each answer states for the key and address it was sent with', async () => {
+    await policySeenItem.setValue({});
+    vi.spyOn(fakeBrowser.storage.managed, 'get').mockResolvedValue({} as never);
+    const fetch = vi.fn(async () =>
+      Response.json(
+        { success: true, message: 'ok', data: HOSTED_GMAIL_INFO },
+        { headers: { 'Webmail-Credits-Remaining': '41' } },
+      ),
+    ) as typeof globalThis.fetch;
+    const policy = new PolicyInForce(browserPolicySources());
+    const balances = new Balances();
+    const callApi = await apiInForce(() => loadLookupTarget(policy), { fetch }, balances)();
+    await callApi?.({ email: 'gmail.com' });
+    const own = { apiKey: 'wl_own_key', baseUrl: 'https://mine.example' };
+    expect(await balances.of(own)).toMatchObject({ credits: 41 });
+    expect(await balances.of({ ...own, apiKey: ORG.apiKey })).toBeNull();
   });
 });

@@ -51,6 +51,7 @@ const requests = z.discriminatedUnion('type', [
   z.object({ type: z.literal('managed-settings') }),
   z.object({ type: z.literal('cache-stats') }),
   z.object({ type: z.literal('clear-cache') }),
+  z.object({ type: z.literal('balance') }),
   z.object({ type: z.literal('bulk-plan'), domains: bulkDomainsSchema }),
   z.object({ type: z.literal('bulk-start'), domains: bulkDomainsSchema }),
   z.object({ type: z.literal('bulk-cancel') }),

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { BALANCE_PROPERTIES } from '#core/api/balance.ts';
 import { expectDocumented, type ReceivedAnswer } from './openapi-answers.ts';
 import { listenOnLoopback } from './teardown.ts';
 
@@ -15,11 +16,12 @@ export interface RecordedRequest {
 /**
  * Sits between the extension and the real service, forwarding every request unchanged and recording what
  * the extension sent: to prove it sends only domains, and to count requests per domain. The answer comes
- * back with the headers the extension reads (Content-Type, and a 429's Retry-After).
+ * back with the headers the extension reads (Content-Type, a 429's Retry-After, the balance's Webmail-*).
  */
 export async function startRecordingProxy(target: () => string) {
   const requests: RecordedRequest[] = [];
   let delayMs = 0;
+  let balanceUnsaid = false;
   let holding = false;
   /** Requests held by `hold`, each with what sends it on (true) or drops it (false). */
   const held = new Map<RecordedRequest, (send: boolean) => void>();
@@ -59,9 +61,10 @@ export async function startRecordingProxy(target: () => string) {
     response.writeHead(upstream.status, {
       'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
       ...(retryAfter !== null && { 'Retry-After': retryAfter }),
+      ...(!balanceUnsaid && balanceHeaders(upstream.headers)),
     });
     const answer = await upstream.text();
-    response.end(answer);
+    response.end(balanceUnsaid ? withoutBalanceProperties(answer) : answer);
     const { status, headers } = upstream;
     return { method: request.method ?? 'GET', path: record.path, status, headers, body: answer };
   };
@@ -79,6 +82,13 @@ export async function startRecordingProxy(target: () => string) {
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    /**
+     * From now, passes answers on as a service that says nothing of the balance (as the hosted one need
+     * not): without the Webmail-* headers, and without the balance's `data` properties.
+     */
+    sayNothingOfBalance(unsaid = true) {
+      balanceUnsaid = unsaid;
+    },
     /** Holds every answer this long: a lookup can then be caught in flight. */
     setDelay(ms: number) {
       delayMs = ms;
@@ -114,4 +124,21 @@ export async function startRecordingProxy(target: () => string) {
       ).length,
     close,
   };
+}
+
+/** The balance's headers of an answer (Webmail-Credits-Remaining and the rest). */
+function balanceHeaders(headers: Headers): Record<string, string> {
+  return Object.fromEntries([...headers].filter(([name]) => name.startsWith('webmail-')));
+}
+
+/** An answer's text without the balance's `data` properties; any other text as it is. */
+function withoutBalanceProperties(text: string): string {
+  try {
+    const envelope = JSON.parse(text) as { data?: Record<string, unknown> | null };
+    if (!envelope.data) return text;
+    for (const name of Object.values(BALANCE_PROPERTIES)) delete envelope.data[name];
+    return JSON.stringify(envelope);
+  } catch {
+    return text;
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
 import { describeGrowth, expectLinear, expectLinearForAll } from '#test/support/linear-time.ts';
+import { readBalance } from './balance.ts';
 import { findTopUpUrl } from './client.ts';
 import { notFoundReason } from './outcome.ts';
 
@@ -52,6 +53,21 @@ describe("the service's messages are read in linear time", () => {
       '-',
     ];
     const worst = expectLinearForAll(notFoundReason, pieces);
+    annotate(`worst ${describeGrowth(worst, worst.seed)}`);
+  });
+
+  it('the balance headers, read for their figures and date: 4× costs at most 6× the time', ({ annotate }) => {
+    const pieces = ['2026-12-31', 'T', '23:59:59', '.000', 'Z', '+01:00', '-', ':', '0', '9', ' ', ','];
+    const read = (text: string) =>
+      readBalance(
+        new Headers({
+          'Webmail-Credits-Remaining': text,
+          'Webmail-Subscription-Remaining': text,
+          'Webmail-Subscription-Ends': text,
+        }),
+        { credits_remaining: text, subscription_ends_at: text },
+      );
+    const worst = expectLinearForAll(read, pieces);
     annotate(`worst ${describeGrowth(worst, worst.seed)}`);
   });
 });

@@ -94,6 +94,7 @@ describe('mapping answers to outcomes', () => {
       kind: 'found',
       info: { ...GMAIL, mx: ['x'] },
       message: 'Successfully retrieved webmail info',
+      balance: null,
     });
   });
 
@@ -109,7 +110,7 @@ describe('mapping answers to outcomes', () => {
     ['Not found - no records', 'unstated'],
   ])('404 "%s" → not-found, %s', async (message, reason) => {
     script = json(404, { success: false, message, data: null });
-    expect(await lookup()).toEqual({ kind: 'not-found', reason, message });
+    expect(await lookup()).toEqual({ kind: 'not-found', reason, message, balance: null });
   });
 
   it.each([
@@ -117,7 +118,7 @@ describe('mapping answers to outcomes', () => {
     [401, 'Unauthorised - the specified API key does not exist', 'unknown-key'],
   ])('%i → %s', async (status, message, kind) => {
     script = json(status, { success: false, message, data: null });
-    expect(await lookup()).toEqual({ kind, message });
+    expect(await lookup()).toEqual({ kind, message, balance: null });
     expect(received).toHaveLength(1);
   });
 
@@ -138,7 +139,12 @@ describe('mapping answers to outcomes', () => {
 
   it('429 is rate-limited, with Retry-After, and not retried', async () => {
     script = json(429, { success: false, message: 'slow down', data: null }, { 'Retry-After': '30' });
-    expect(await lookup()).toEqual({ kind: 'rate-limited', message: 'slow down', retryAfterSeconds: 30 });
+    expect(await lookup()).toEqual({
+      kind: 'rate-limited',
+      message: 'slow down',
+      retryAfterSeconds: 30,
+      balance: null,
+    });
     expect(received).toHaveLength(1);
   });
 
@@ -242,6 +248,7 @@ describe('failures, retries and timeouts', () => {
       kind: 'server-error',
       status: 500,
       message: 'An unknown error occurred whilst looking up this email',
+      balance: null,
     });
     expect(received).toHaveLength(3);
   });
@@ -298,6 +305,147 @@ describe('failures, retries and timeouts', () => {
     const pending = lookup({ signal: controller.signal, timeoutMs: 5_000 });
     setTimeout(() => controller.abort(), 50);
     expect(await pending).toMatchObject({ kind: 'network-error', message: 'The lookup was cancelled.' });
+  });
+});
+
+describe('the balance an answer states', () => {
+  const FOUND = { success: true, message: 'ok', data: GMAIL };
+  const BILLING = { success: false, message: 'Payment required - no credits left', data: null };
+  const ENDS = '2026-12-31T23:59:59.000Z';
+  const credits = (value: string) => ({ 'Webmail-Credits-Remaining': value });
+  const subscription = (remaining: string, ends: string) => ({
+    'Webmail-Subscription-Remaining': remaining,
+    'Webmail-Subscription-Ends': ends,
+  });
+
+  it('is null where the service says nothing of it (as the hosted service may)', async () => {
+    script = json(200, FOUND);
+    expect((await lookup()).balance).toBeNull();
+    script = json(404, { success: false, message: 'Not found - unrecognised provider', data: null });
+    expect((await lookup()).balance).toBeNull();
+  });
+
+  it.each([
+    [200, FOUND],
+    [401, BILLING],
+    [404, { success: false, message: 'Not found - unrecognised provider', data: null }],
+    [429, { success: false, message: 'slow down', data: null }],
+  ])('reads the headers on a %i', async (status, body) => {
+    script = json(status, body, { ...credits('41'), ...subscription('99958', ENDS) });
+    expect((await lookup()).balance).toEqual({
+      credits: 41,
+      subscription: { remaining: 99958, endsAt: ENDS },
+    });
+  });
+
+  it('reads 0 as 0: an empty balance is a figure too', async () => {
+    script = json(401, BILLING, credits('0'));
+    expect(await lookup()).toMatchObject({ kind: 'billing', balance: { credits: 0, subscription: null } });
+  });
+
+  it("reads a 200's data properties where no header says, and takes them out of the domain's info", async () => {
+    const data = {
+      ...GMAIL,
+      gateway: 'Mimecast',
+      credits_remaining: 41,
+      subscription_lookups_remaining: 7,
+      subscription_ends_at: '2026-12-31T23:59:59+01:00',
+    };
+    script = json(200, { success: true, message: 'ok', data });
+    expect(await lookup()).toEqual({
+      kind: 'found',
+      info: { ...GMAIL, gateway: 'Mimecast' },
+      message: 'ok',
+      balance: { credits: 41, subscription: { remaining: 7, endsAt: '2026-12-31T22:59:59.000Z' } },
+    });
+  });
+
+  it('takes a header over the data property that says otherwise', async () => {
+    script = json(
+      200,
+      { success: true, message: 'ok', data: { ...GMAIL, credits_remaining: 99 } },
+      credits('12'),
+    );
+    expect((await lookup()).balance).toEqual({ credits: 12, subscription: null });
+  });
+
+  it.each([
+    ['a negative count', '-1'],
+    ['a fraction', '1.5'],
+    ['an exponent', '1e3'],
+    ['hexadecimal', '0x10'],
+    ['a sign', '+5'],
+    ['words', 'forty-one'],
+    ['two values of a repeated header', '5, 6'],
+    ['an empty value', ''],
+    ['a count past 2^53, which no number holds exactly', '9007199254740993'],
+    ['a huge count', '99999999999999999999999999'],
+  ])('reads no credits from %s (%j), and shows none', async (_case, value) => {
+    script = json(200, FOUND, credits(value));
+    expect((await lookup()).balance).toBeNull();
+  });
+
+  it('reads the largest exact count', async () => {
+    script = json(200, FOUND, credits(String(Number.MAX_SAFE_INTEGER)));
+    expect((await lookup()).balance?.credits).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
+  it.each([
+    ['a negative number', -1],
+    ['a fraction', 2.5],
+    ['a number as text', '41'],
+    ['a huge number', 1e30],
+    ['null', null],
+    ['true', true],
+  ])('reads no credits from a data property holding %s', async (_case, value) => {
+    script = json(200, { success: true, message: 'ok', data: { ...GMAIL, credits_remaining: value } });
+    const outcome = await lookup();
+    expect(outcome).toMatchObject({ kind: 'found', balance: null });
+    // Whatever it held, it is the account's, not the domain's.
+    expect(outcome.kind === 'found' && 'credits_remaining' in outcome.info).toBe(false);
+  });
+
+  it.each([
+    ['a day that does not exist', '2026-02-30T00:00:00Z'],
+    ['an hour that does not exist', '2026-12-31T24:00:00Z'],
+    ['a zone that does not exist', '2026-12-31T12:00:00+25:00'],
+    ['a date without a time', '2026-12-31'],
+    ['a date without a zone', '2026-12-31T12:00:00'],
+    ['an HTTP date', 'Thu, 31 Dec 2026 23:59:59 GMT'],
+    ['words', 'next year'],
+  ])('reads no subscription whose end is %s (%s)', async (_case, ends) => {
+    script = json(200, FOUND, { ...credits('3'), ...subscription('10', ends) });
+    expect((await lookup()).balance).toEqual({ credits: 3, subscription: null });
+  });
+
+  it('reads a subscription only with both its figures', async () => {
+    script = json(200, FOUND, { 'Webmail-Subscription-Remaining': '10' });
+    expect((await lookup()).balance).toBeNull();
+    script = json(200, FOUND, { 'Webmail-Subscription-Ends': ENDS });
+    expect((await lookup()).balance).toBeNull();
+    script = json(200, FOUND, subscription('10', ENDS));
+    expect((await lookup()).balance).toEqual({
+      credits: null,
+      subscription: { remaining: 10, endsAt: ENDS },
+    });
+  });
+
+  it('reads nothing from an answer outside the contract', async () => {
+    script = (_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'text/html', ...credits('41') });
+      response.end('<h1>Welcome</h1>');
+    };
+    expect(await lookup()).toMatchObject({ kind: 'malformed-response', balance: null });
+  });
+
+  it('keeps what a failed attempt stated when its retry is not heard', async () => {
+    script = sequence(json(503, { success: false, message: 'busy', data: null }, credits('8')), (request) =>
+      request.socket.destroy(),
+    );
+    expect(await lookup({ retries: 1 })).toMatchObject({
+      kind: 'network-error',
+      balance: { credits: 8, subscription: null },
+    });
   });
 });
 

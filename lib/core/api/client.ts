@@ -1,6 +1,7 @@
 import { sleep as defaultSleep } from '#core/sleep.ts';
 import { API_PATH } from '#core/webmail-info.ts';
 import { type Envelope, envelopeSchema } from '#core/webmail-info-schema.ts';
+import { type Balance, readBalance, withoutBalance } from './balance.ts';
 import {
   MAX_RESPONSE_BYTES,
   MAX_RETRIES,
@@ -8,7 +9,7 @@ import {
   REQUEST_TIMEOUT_MS,
   RETRY_BASE_DELAY_MS,
 } from './client-limits.ts';
-import { type ApiOutcome, type ClientProblem, notFoundReason } from './outcome.ts';
+import { type ApiOutcome, type ClientOutcome, type ClientProblem, notFoundReason } from './outcome.ts';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -28,31 +29,37 @@ export interface WebmailInfoRequest {
 }
 
 type Attempt = { outcome: ApiOutcome; retryable: boolean; retryAfterMs: number | null };
+/** An attempt that was answered, with the balance its answer stated. */
+type Answered = Attempt & { balance: Balance | null };
 
-/** Calls POST {baseUrl}/public_api/v1/get_webmail_info and maps every answer to an ApiOutcome; never throws. */
+/**
+ * Calls POST {baseUrl}/public_api/v1/get_webmail_info and maps every answer to an ApiOutcome, with the
+ * balance the service stated (the latest of its attempts that stated one); never throws.
+ */
 export async function getWebmailInfo(
   request: WebmailInfoRequest,
   options: ApiClientOptions,
-): Promise<ApiOutcome> {
+): Promise<ClientOutcome> {
   const retries = options.retries ?? MAX_RETRIES;
   const baseDelay = options.retryBaseDelayMs ?? RETRY_BASE_DELAY_MS;
   const sleep = options.sleep ?? defaultSleep;
   let attempt = await attemptOnce(request, options);
+  let { balance } = attempt;
   for (let retry = 0; retry < retries && attempt.retryable && !options.signal?.aborted; retry++) {
     const backoff = baseDelay * 2 ** retry * (1 + Math.random() * 0.5);
     await sleep(Math.min(Math.max(backoff, attempt.retryAfterMs ?? 0), MAX_RETRY_AFTER_MS));
     attempt = await attemptOnce(request, options);
+    balance = attempt.balance ?? balance;
   }
-  return attempt.outcome;
+  return { ...attempt.outcome, balance };
 }
 
 function endpoint(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${API_PATH}`;
 }
 
-async function attemptOnce(request: WebmailInfoRequest, options: ApiClientOptions): Promise<Attempt> {
-  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const timeout = AbortSignal.timeout(timeoutMs);
+async function attemptOnce(request: WebmailInfoRequest, options: ApiClientOptions): Promise<Answered> {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   const body: Record<string, unknown> = { email: request.email };
   if (request.skipCache) body.skip_cache = true;
@@ -66,33 +73,39 @@ async function attemptOnce(request: WebmailInfoRequest, options: ApiClientOption
       signal,
     });
     const text = await readLimited(response);
-    return interpret(response, text);
+    return withBalance(interpret(response, text), response.headers);
   } catch (error) {
-    if (timeout.aborted) {
-      return retryable({
-        kind: 'timeout',
-        message: `The lookup service did not answer within ${timeoutMs / 1000} s.`,
-        problem: { code: 'timeout', seconds: timeoutMs / 1000 },
-      });
-    }
-    if (options.signal?.aborted) {
-      return final({
-        kind: 'network-error',
-        message: 'The lookup was cancelled.',
-        problem: { code: 'cancelled' },
-      });
-    }
-    if (error instanceof ResponseTooLarge) {
-      return final(
-        malformed(error.status, 'The lookup service sent an answer far larger than expected.', 'too-large'),
-      );
-    }
+    return { ...unanswered(error, timeout, options), balance: null };
+  }
+}
+
+/** Why an attempt got no answer it could read: a timeout, the caller's cancel, too large, or no service. */
+function unanswered(error: unknown, timeout: AbortSignal, options: ApiClientOptions): Attempt {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  if (timeout.aborted) {
     return retryable({
-      kind: 'network-error',
-      message: 'The lookup service could not be reached.',
-      problem: { code: 'unreachable' },
+      kind: 'timeout',
+      message: `The lookup service did not answer within ${timeoutMs / 1000} s.`,
+      problem: { code: 'timeout', seconds: timeoutMs / 1000 },
     });
   }
+  if (options.signal?.aborted) {
+    return final({
+      kind: 'network-error',
+      message: 'The lookup was cancelled.',
+      problem: { code: 'cancelled' },
+    });
+  }
+  if (error instanceof ResponseTooLarge) {
+    return final(
+      malformed(error.status, 'The lookup service sent an answer far larger than expected.', 'too-large'),
+    );
+  }
+  return retryable({
+    kind: 'network-error',
+    message: 'The lookup service could not be reached.',
+    problem: { code: 'unreachable' },
+  });
 }
 
 class ResponseTooLarge extends Error {
@@ -129,6 +142,19 @@ async function readLimited(response: Response): Promise<string> {
     offset += chunk.byteLength;
   }
   return new TextDecoder().decode(bytes);
+}
+
+/**
+ * The balance the answer stated, taken out of a 200's info: the info is the domain's, cached and shown long
+ * after; the balance is the account's at this moment.
+ */
+function withBalance(attempt: Attempt, headers: Headers): Answered {
+  const { outcome } = attempt;
+  // An answer outside the contract (a redirect, not JSON) may not be the service's: none of it is read.
+  if (outcome.kind === 'malformed-response') return { ...attempt, balance: null };
+  if (outcome.kind !== 'found') return { ...attempt, balance: readBalance(headers, null) };
+  const info = withoutBalance(outcome.info);
+  return { ...attempt, outcome: { ...outcome, info }, balance: readBalance(headers, outcome.info) };
 }
 
 function final(outcome: ApiOutcome): Attempt {

@@ -1,4 +1,5 @@
 import type { WebmailInfo } from '#core/webmail-info.ts';
+import type { Balance } from './balance.ts';
 
 /**
  * Why the service found no provider, told apart by its 404 message (spec section 7): the domain takes no
@@ -68,3 +69,9 @@ export type ApiOutcome =
   | { kind: 'malformed-response'; status: number; message: string; problem?: ClientProblem };
 
 export type ApiOutcomeKind = ApiOutcome['kind'];
+
+/**
+ * What getWebmailInfo ends in: the outcome, and what the service said with it of the key's balance (null
+ * where it said nothing, or could not be heard).
+ */
+export type ClientOutcome = ApiOutcome & { balance: Balance | null };

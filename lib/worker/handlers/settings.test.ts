@@ -4,6 +4,7 @@ import { applyWords, type Messages } from '#extension/i18n.ts';
 import type { ManagedSettings } from '#extension/settings.ts';
 import { policySeenItem, settingsItem } from '#extension/stored.ts';
 import { browserPolicySources, PolicyInForce } from '#settings/policy.ts';
+import { Balances } from '#worker/balances.ts';
 import { speakLanguageInForce, WorkerWords } from '#worker/words.ts';
 import { settingsHandlers } from './settings.ts';
 import { wordsHandlers } from './words.ts';
@@ -44,6 +45,7 @@ function handlers() {
     policy,
     async () => {},
     (choice) => words.localeOf(choice),
+    new Balances(),
   );
 }
 
