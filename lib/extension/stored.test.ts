@@ -16,7 +16,6 @@ import {
   popupBudgetFamily,
   settingsItem,
   tabAddressesFamily,
-  wholeCacheItem,
 } from './stored.ts';
 
 beforeEach(() => {
@@ -38,7 +37,7 @@ const answer: CachedAnswer = {
 
 // What a person's browser holds is the extension's data across updates: a key renamed or a format changed
 // without a migration would lose it.
-describe('what the extension keeps, where earlier versions kept it', () => {
+describe('what the extension keeps, and where', () => {
   it('keeps each item of storage.local under its key', async () => {
     await Promise.all([
       settingsItem.setValue(DEFAULT_SETTINGS),
@@ -75,29 +74,6 @@ describe('what the extension keeps, where earlier versions kept it', () => {
       'hoverBudget:7': { left: 3, at: 5 },
       bulkJobBehind: true,
     });
-  });
-
-  it('reads what a WXT item of version 1 wrote, with its meta item beside it', async () => {
-    const draft = { text: 'x', fileName: 'leads.csv', started: false };
-    await fakeBrowser.storage.local.set({
-      bulkDraft: draft,
-      bulkDraft$: { v: 1 },
-      lookupCache: { entries: [] },
-    });
-    expect(await bulkDraftItem.getValue()).toEqual(draft);
-    expect(await wholeCacheItem.getValue()).toEqual({ entries: [] });
-  });
-
-  it('reads a bulk job an earlier version wrote: answers it kept itself, `cached` for the rest, no byte count', async () => {
-    const earlier = {
-      domains: ['a.example', 'b.example'],
-      done: { 'a.example': 'cached', 'b.example': answer.answer },
-      state: 'stopped',
-      waitUntil: null,
-      stoppedBy: { state: 'billing', message: 'Payment required', topUpUrl: null },
-    };
-    await fakeBrowser.storage.local.set({ bulkJob: earlier });
-    expect(await bulkJobItem.getValue()).toEqual({ ...earlier, keptBytes: 0 });
   });
 
   it('reads a value of another shape as none', async () => {

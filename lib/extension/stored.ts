@@ -76,14 +76,13 @@ const stoppedBySchema = z.union([
 /**
  * A bulk list's run, kept so that it outlives the worker and the page: its domains, what each ended in, and
  * whether it goes on. `done` says where each domain's result is: `kept` in its own item (bulkAnswerFamily),
- * written with the job in one write; as the worker holds a result it has not written yet, in the job itself
- * (as versions before kept errors and 404s); `cached` in the answer cache alone (as versions before kept an
- * answer from the API). `keptBytes` is what the list's items take, counted against MAX_BULK_ANSWER_BYTES.
+ * written with the job in one write; in the job itself while the worker holds a result it has not written
+ * yet. `keptBytes` is what the list's items take, counted against MAX_BULK_ANSWER_BYTES.
  */
 const bulkJobSchema = z.object({
   domains: z.array(z.string()),
-  done: z.record(z.string(), z.union([z.literal('kept'), z.literal('cached'), lookupResultSchema])),
-  keptBytes: z.number().default(0),
+  done: z.record(z.string(), z.union([z.literal('kept'), lookupResultSchema])),
+  keptBytes: z.number(),
   state: z.enum(['running', 'finished', 'cancelled', 'stopped']),
   waitUntil: z.number().nullable(),
   stoppedBy: stoppedBySchema.nullable(),
@@ -117,21 +116,13 @@ export type CachedAnswer = z.infer<typeof cachedAnswerSchema>;
 /** The cached answers, one item per domain: a worker started again for a hover reads only the one it needs. */
 export const answerFamily = new StoredFamily('local', 'answer', cachedAnswerSchema);
 
-/**
- * The stored domains, least recently used first, with when each expires and the bytes it takes:
- * `[domain, expiresAt, bytes]`, or `[domain, expiresAt]` as stored before sizes were kept (then measured).
- */
-const cacheIndexSchema = z.array(
-  z.union([z.tuple([z.string(), z.number(), z.number()]), z.tuple([z.string(), z.number()])]),
-);
+/** The stored domains, least recently used first: `[domain, expiresAt, bytes]`. */
+const cacheIndexSchema = z.array(z.tuple([z.string(), z.number(), z.number()]));
 
 export type StoredCacheIndex = z.infer<typeof cacheIndexSchema>;
 
 /** The list of stored domains, for eviction, counting and clearing (lib/worker/cache-index.ts); null if none. */
 export const answerIndexItem = new StoredItem('local:answerIndex', cacheIndexSchema, null);
-
-/** A cache that kept every answer in this one item: removed when the index is made, to give its room back. */
-export const wholeCacheItem = new StoredItem('local:lookupCache', z.unknown(), null);
 
 // --- storage.session: what the worker keeps for each tab ---
 

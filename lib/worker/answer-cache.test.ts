@@ -76,21 +76,6 @@ describe('the answer cache’s budgets', () => {
     ]);
   });
 
-  it('measures what an earlier version stored without sizes, and holds it to the budget too', async () => {
-    const huge = { answer: found({ padding: 'x'.repeat(60_000) }), expiresAt: 60_000 };
-    await fakeBrowser.storage.local.set({
-      answerIndex: [['old.example', 60_000]],
-      [answerFamily.key('old.example')]: huge,
-    });
-    const cache = newCache({ now: () => 0, maxBytes: 10_000 });
-    await cache.set('new.example', found(), 60_000);
-    await cache.flush();
-    const items = await storedItems();
-    expect(items).not.toHaveProperty([answerFamily.key('old.example')]);
-    expect(items).toHaveProperty([answerFamily.key('new.example')]);
-    expect(await answerBytes()).toBeLessThanOrEqual(10_000);
-  });
-
   it('a hostile service’s answers fill no more than the budget, however many', async () => {
     const cache = newCache({ maxBytes: 100_000 });
     for (let index = 0; index < 200; index++)

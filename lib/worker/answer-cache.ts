@@ -1,7 +1,7 @@
 import { storage } from 'wxt/utils/storage';
 import { CACHE_PERSIST_DELAY_MS, MAX_CACHE_BYTES, MAX_CACHE_ENTRIES } from '#extension/limits.ts';
 import type { LookupAnswer } from '#extension/lookup-result.ts';
-import { answerFamily, answerIndexItem, type CachedAnswer, wholeCacheItem } from '#extension/stored.ts';
+import { answerFamily, answerIndexItem, type CachedAnswer } from '#extension/stored.ts';
 import { type CacheBudget, CacheIndex } from './cache-index.ts';
 import { keptResult } from './kept-result.ts';
 
@@ -42,7 +42,8 @@ export class AnswerCache {
   #writes: Promise<void> = Promise.resolve();
   /** The last clear, done in storage once the writes before it are: reads from storage wait for it. */
   #cleared: Promise<void> = Promise.resolve();
-  #lastWriteError: unknown = null;
+  /** Whether the last write to storage went through. */
+  #saved = true;
   /** Counts clears: a storage read begun before one may not bring a cleared answer back. */
   #clears = 0;
 
@@ -122,12 +123,7 @@ export class AnswerCache {
 
   /** Whether the last write to storage went through: false when the browser refused it (a full quota). */
   saved(): boolean {
-    return this.#lastWriteError === null;
-  }
-
-  /** The error of the last failed write to storage, or null. */
-  lastWriteError(): unknown {
-    return this.#lastWriteError;
+    return this.#saved;
   }
 
   async #read(domain: string): Promise<CachedAnswer | undefined> {
@@ -151,17 +147,10 @@ export class AnswerCache {
     this.#persistTimer ??= setTimeout(() => void this.flush(), CACHE_PERSIST_DELAY_MS);
   }
 
-  /**
-   * The stored index, read once when a write, a count or a clear needs it (never on the way to an answer).
-   * Answers an earlier version stored without their size are measured then.
-   */
+  /** The stored index, read once when a write, a count or a clear needs it (never on the way to an answer). */
   #storedIndex(): Promise<CacheIndex> {
     this.#index ??= answerIndexItem.getValue().then(
-      async (stored) => {
-        if (stored) return this.#measured(CacheIndex.fromStored(stored));
-        await wholeCacheItem.removeValue().catch(() => {});
-        return new CacheIndex();
-      },
+      (stored) => (stored ? CacheIndex.fromStored(stored) : new CacheIndex()),
       (error: unknown) => {
         // Not an empty index: a write from it would drop every answer this worker has not seen.
         this.#index = null;
@@ -169,18 +158,6 @@ export class AnswerCache {
       },
     );
     return this.#index;
-  }
-
-  async #measured(index: CacheIndex): Promise<CacheIndex> {
-    const unsized = index.unsized();
-    if (unsized.length === 0) return index;
-    const stored = await answerFamily.getMany(unsized);
-    for (const domain of unsized) {
-      const entry = stored.get(domain);
-      if (entry) index.set(domain, { expiresAt: entry.expiresAt, bytes: answerFamily.bytes(domain, entry) });
-      else index.delete(domain);
-    }
-    return index;
   }
 
   async #persist(): Promise<void> {
@@ -192,15 +169,15 @@ export class AnswerCache {
     this.#used.clear();
     try {
       await this.#write(writing, touched);
-      this.#lastWriteError = null;
-    } catch (error) {
-      this.#lastWriteError = error;
+      this.#saved = true;
+    } catch {
+      this.#saved = false;
       for (const domain of writing) this.#changed.add(domain);
       for (const domain of touched) this.#used.add(domain);
     }
   }
 
-  /** A clear in storage: the domains forgotten, those the index lists, the index, and the older single item. */
+  /** A clear in storage: the domains forgotten, those the index lists, and the index. */
   async #clearStored(domains: Set<string>): Promise<void> {
     const index = await this.#storedIndex();
     for (const [domain] of index.expiries()) domains.add(domain);
@@ -209,7 +186,6 @@ export class AnswerCache {
       await storage.removeItems([
         ...[...domains].map((domain) => answerFamily.itemKey(domain)),
         answerIndexItem.key,
-        wholeCacheItem.key,
       ]);
     } catch (error) {
       // Storage kept its answers and the index that lists them: the next write starts from what it holds.

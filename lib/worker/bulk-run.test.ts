@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ApiOutcome } from '#core/api/outcome.ts';
 import { MAX_BULK_ANSWER_BYTES, MAX_BULK_DOMAINS, MAX_KEPT_ANSWER_BYTES } from '#extension/limits.ts';
 import type { LookupResult } from '#extension/lookup-result.ts';
-import { answerFamily, type BulkJob, bulkAnswerFamily, bulkJobItem } from '#extension/stored.ts';
+import { type BulkJob, bulkAnswerFamily, bulkJobItem } from '#extension/stored.ts';
 import { storedBytes } from '#extension/stored-size.ts';
 import { HOSTED_GMAIL_INFO } from '#test/fixtures/hosted-examples.ts';
 import { answerCachesOfEachTest, refuseWrites, storedItems } from '#test/support/fake-storage.ts';
@@ -360,28 +360,6 @@ describe('what a list paid for', () => {
       bulkAnswerFamily.key('lead-2.example.com'),
       bulkAnswerFamily.key('other.example.com'),
     ]);
-  });
-
-  it('shows a job stored by a version that kept only some answers itself: its own, and the cache’s', async () => {
-    const found = { state: 'found', info: HOSTED_GMAIL_INFO, source: 'api', fetchedAt: 0 } as const;
-    const notFound = { ...found, state: 'not-found', reason: 'no-mx', message: 'No MX' } as const;
-    await fakeBrowser.storage.local.set({
-      bulkJob: {
-        domains: ['a.example.com', 'b.example.com', 'c.example.com'],
-        done: { 'a.example.com': 'cached', 'b.example.com': notFound },
-        state: 'cancelled',
-        waitUntil: null,
-        stoppedBy: null,
-      },
-    });
-    await answerFamily.set('a.example.com', { answer: found, expiresAt: Date.now() + 60_000 });
-    const service: Service = { charged: [], asked: [] };
-    const runner = worker(service, async () => FOUND);
-    expect(await runner.shown(['a.example.com', 'b.example.com', 'c.example.com'])).toEqual({
-      'a.example.com': found,
-      'b.example.com': { state: 'not-found', reason: 'no-mx', message: 'No MX', source: 'api', fetchedAt: 0 },
-      'c.example.com': null,
-    });
   });
 });
 

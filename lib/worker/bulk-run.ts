@@ -148,11 +148,7 @@ export class BulkRunner {
     return this.#status();
   }
 
-  /**
-   * What the list ended in for these domains, from memory or storage; null for a domain it has not looked up,
-   * or whose answer only the answer cache holds (`cached`: a job stored by a version before lists kept their
-   * own answers).
-   */
+  /** What the list ended in for these domains, from memory or storage; null for a domain it has not looked up. */
   async answers(domains: readonly string[]): Promise<Record<string, LookupResult | null>> {
     const done = (await this.#current())?.done ?? {};
     const answers: Record<string, LookupResult | null> = {};

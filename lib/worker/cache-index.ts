@@ -1,9 +1,9 @@
 import type { StoredCacheIndex } from '#extension/stored.ts';
 
-/** A stored domain: when its answer expires (epoch ms), and the bytes it takes (null if stored before sizes were kept). */
+/** A stored domain: when its answer expires (epoch ms), and the bytes it takes. */
 export interface IndexEntry {
   expiresAt: number;
-  bytes: number | null;
+  bytes: number;
 }
 
 export interface CacheBudget {
@@ -25,7 +25,7 @@ export class CacheIndex {
   /** The index as stored (answerIndexItem). */
   static fromStored(stored: StoredCacheIndex): CacheIndex {
     const index = new CacheIndex();
-    for (const [domain, expiresAt, bytes] of stored) index.set(domain, { expiresAt, bytes: bytes ?? null });
+    for (const [domain, expiresAt, bytes] of stored) index.set(domain, { expiresAt, bytes });
     return index;
   }
 
@@ -34,16 +34,11 @@ export class CacheIndex {
     return [...this.#entries].map(([domain, { expiresAt }]) => [domain, expiresAt]);
   }
 
-  /** Domains whose size is not known (stored by an earlier version): the cache measures them. */
-  unsized(): string[] {
-    return [...this.#entries].filter(([, entry]) => entry.bytes === null).map(([domain]) => domain);
-  }
-
   /** A domain's answer written (or measured): it becomes the most recently used. */
   set(domain: string, entry: IndexEntry): void {
     this.delete(domain);
     this.#entries.set(domain, entry);
-    this.#bytes += entry.bytes ?? 0;
+    this.#bytes += entry.bytes;
     this.#newest = domain;
   }
 
@@ -81,6 +76,6 @@ export class CacheIndex {
 
   /** The index as it is stored (answerIndexItem). */
   toStored(): [string, number, number][] {
-    return [...this.#entries].map(([domain, { expiresAt, bytes }]) => [domain, expiresAt, bytes ?? 0]);
+    return [...this.#entries].map(([domain, { expiresAt, bytes }]) => [domain, expiresAt, bytes]);
   }
 }
