@@ -20,7 +20,7 @@ export function safeLinkUrl(url: string | null | undefined): string | null {
 }
 
 /** How a webmail info object asks for its search query to be encoded. */
-export function searchQueryEncodingOf(info: Record<string, unknown>): 'once' | 'twice' {
+function searchQueryEncodingOf(info: Record<string, unknown>): 'once' | 'twice' {
   return info[SEARCH_QUERY_ENCODING] === 'twice' ? 'twice' : 'once';
 }
 

@@ -8,7 +8,7 @@ const EDGE_PX = 8;
  * The card's largest height, set on its element by placement: where even the roomier side of the address is
  * too short for it (a small window, a page zoomed in), the card scrolls inside itself (components/card.css).
  */
-export const CARD_MAX_HEIGHT_VAR = '--wl-max-height';
+const CARD_MAX_HEIGHT_VAR = '--wl-max-height';
 
 /**
  * Keeps the card (`floating`, position: fixed) wholly in the window beside the address whose box is
